@@ -235,10 +235,7 @@ GLYPHS: dict[str, tuple[float, str]] = {
         60,
         "M52 31A22 22 0 1 0 8 31A22 22 0 1 0 52 31L52 50C52 76 45 93 29 93C24 93 18 92 13 88",
     ),
-    "10": (
-        76,
-        "M8 21L20 8L20 93M36 50A16 43 0 1 0 68 50A16 43 0 1 0 36 50Z",
-    ),
+    "10": (78, "M7 22L19 9L19 93M41 50A15 43 0 1 0 71 50A15 43 0 1 0 41 50Z"),
     "J": (60, "M27 7L53 7M45 7L45 66C45 84 37 93 26 93C16 93 9 87 7 78"),
     "Q": (60, "M7 48A23 41 0 1 0 53 48A23 41 0 1 0 7 48ZM33 68L53 93"),
     "K": (60, "M9 7L9 93M51 7L9 57M25 38L53 93"),
@@ -317,7 +314,6 @@ BLUE = "#1f57c3"
 GREEN = "#15873c"
 NAVY = "#24408e"
 GOLD = "#e3a82b"
-GOLD_DARK = "#9a6b12"
 SKIN = "#f7dcc2"
 LINE = "#2a2420"
 CREAM = "#fbf5e6"
@@ -347,7 +343,7 @@ def card_base(cv: Canvas) -> None:
 
 
 def draw_index(cv: Canvas, rank: str, suit: str, color: str) -> None:
-    squeeze = 0.8 if rank == "10" else 1.0
+    squeeze = 0.88 if rank == "10" else 1.0  # keep 10 inside the index column
     draw_glyph(cv, rank, INDEX_CX, INDEX_TOP, RANK_H, color, squeeze=squeeze)
     suit_cy = INDEX_TOP + RANK_H + 6 + INDEX_SUIT / 2
     draw_suit(cv, suit, INDEX_CX, suit_cy, INDEX_SUIT, color)
@@ -435,19 +431,34 @@ def court_panel(cv: Canvas, color: str) -> None:
     cv.path(rect_d(x + 4, y + 4, w - 8, h - 8, 3), fill="none", stroke=color, stroke_width=0.9)
 
 
-def court_robe(cv: Canvas, c: CourtColours) -> None:
+def court_robe(cv: Canvas, robe: str, placket: str, trim: str) -> None:
     outlined(
-        cv, "M69 175L69 142C69 124 84 115 100 113L150 113C166 115 181 124 181 142L181 175Z", c.main
+        cv, "M69 175L69 142C69 124 84 115 100 113L150 113C166 115 181 124 181 142L181 175Z", robe
     )
-    outlined(cv, "M112 113L138 113L145 175L105 175Z", c.accent)
-    # geometric trim: gold chevrons on each shoulder panel
-    for x0, sgn in ((87, 1), (163, -1)):
-        for k in range(3):
-            y = 140 + k * 11
-            pts = [(x0 - 11 * sgn, y + 6), (x0, y), (x0 + 11 * sgn, y + 6)]
-            stroke_line(cv, poly_d(pts, close=False), GOLD, 2.6)
+    outlined(cv, "M112 113L138 113L145 175L105 175Z", placket)
+    robe_trim(cv, trim)
     for y in (128, 146, 164):
         outlined(cv, circle_d(CX, y, 3.2), GOLD, 1.0)
+
+
+def robe_trim(cv: Canvas, style: str) -> None:
+    """Gold decoration on the robe; a different one per rank helps tell courts apart."""
+    if style == "chevron":
+        for x0, sgn in ((87, 1), (163, -1)):
+            for k in range(3):
+                y = 140 + k * 11
+                pts = [(x0 - 11 * sgn, y + 6), (x0, y), (x0 + 11 * sgn, y + 6)]
+                stroke_line(cv, poly_d(pts, close=False), GOLD, 2.6)
+    elif style == "lozenge":
+        for k, y in enumerate((134.0, 147.0, 160.0)):
+            for x in (157.0, 171.0) if k % 2 == 0 else (164.0,):
+                pts = [(x, y - 6), (x + 4.5, y), (x, y + 6), (x - 4.5, y)]
+                outlined(cv, poly_d(pts), GOLD, 1.0)
+    elif style == "stripes":
+        for x in (153.0, 161.0, 169.0, 177.0, 73.0, 81.0, 89.0, 97.0):
+            stroke_line(cv, poly_d([(x, 134), (x, 171)], close=False), GOLD, 2.2)
+    else:
+        raise ValueError(style)
 
 
 def court_head(cv: Canvas, beard: bool, hair: str) -> None:
@@ -471,7 +482,7 @@ def court_head(cv: Canvas, beard: bool, hair: str) -> None:
 
 
 def king_figure(cv: Canvas, c: CourtColours, suit: str) -> None:
-    court_robe(cv, c)
+    court_robe(cv, c.main, c.accent, "chevron")
     # ermine collar: white with black tails
     outlined(cv, "M94 113Q125 134 156 113L152 106Q125 124 98 106Z", "#ffffff")
     for x in (106, 118, 132, 144):
@@ -497,7 +508,7 @@ def queen_figure(cv: Canvas, c: CourtColours, suit: str) -> None:
         "L110 92L113 118L99 118Z",
         c.hair,
     )
-    court_robe(cv, c)
+    court_robe(cv, c.accent, c.main, "lozenge")  # colours swapped
     outlined(cv, "M98 113Q125 128 152 113L150 108Q125 121 100 108Z", "#ffffff")
     stroke_line(cv, "M104 118Q125 134 146 118", GOLD, 2.4)
     outlined(cv, circle_d(CX, 128, 3.6), c.accent, 1.0)
@@ -518,7 +529,7 @@ def queen_figure(cv: Canvas, c: CourtColours, suit: str) -> None:
 
 
 def jack_figure(cv: Canvas, c: CourtColours, suit: str) -> None:
-    court_robe(cv, c)
+    court_robe(cv, c.main, c.accent, "stripes")
     outlined(cv, "M100 113L125 126L150 113L146 107L125 118L104 107Z", "#ffffff")
     court_head(cv, beard=False, hair=c.hair)
     stroke_line(cv, "M117 97Q121 95 125 97Q129 95 133 97", c.hair, 2.2)
@@ -882,16 +893,18 @@ def mini_card(cv: Canvas, suit: str, color: str) -> None:
 
 def icon_svg() -> str:
     defs = (
-        '<radialGradient id="felt" cx="0.5" cy="0.4" r="0.75">'
+        # nanosvg reads bare fractions as user units, so give the centre in user space
+        '<radialGradient id="felt" gradientUnits="userSpaceOnUse" cx="128" cy="100" r="190">'
         '<stop offset="0" stop-color="#2f9058"/><stop offset="1" stop-color="#0f4a27"/>'
         "</radialGradient>"
     )
     cv = Canvas()
     cv.path(rect_d(8, 8, 240, 240, 46), fill="url(#felt)")
-    for angle, suit, color in ((-15, "H", RED), (12, "S", INK)):
+    for angle, suit, color in ((-16, "H", RED), (14, "S", INK)):
         # rotation is only used here; nanosvg handles rotate(a cx cy) on groups
-        cv.raw(f'<g transform="rotate({angle} 128 214)">')
-        with cv.transformed(Tf(1, 1, 76, 50)):
+        cv.raw(f'<g transform="rotate({angle} 128 236)">')
+        with cv.transformed(Tf(1, 1, 76, 62)):
+            cv.path(rect_d(3, 5, 104, 146, 10), fill="#000000", fill_opacity="0.28")  # shadow
             mini_card(cv, suit, color)
         cv.raw("</g>")
     return cv.svg(256, 256, defs)
