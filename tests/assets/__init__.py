@@ -1,0 +1,1 @@
+"""Tests for the generated art and sound assets."""
