@@ -1,0 +1,44 @@
+# Card Parlour: `make play` sets up and starts the game, `make test` sets up and runs the tests.
+# Both need only python3 (3.10+) and make.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+
+.PHONY: play test lint format bench simulate clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.play-ready: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-ready: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.play-ready
+
+play: $(VENV)/.play-ready
+	$(BIN)/python -m game
+
+lint: $(VENV)/.test-ready
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.test-ready
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+test: lint
+	$(HEADLESS) $(BIN)/python -m pytest
+
+bench: $(VENV)/.play-ready
+	$(HEADLESS) $(BIN)/python -m game bench
+
+simulate: $(VENV)/.play-ready
+	$(BIN)/python -m game simulate --game kaluki --players 4 --games 50 --seed 1
+
+clean:
+	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Bots. They see only a seat's view (and the public events), never the full state."""

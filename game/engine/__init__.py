@@ -1,0 +1,1 @@
+"""The pure rules core shared by every game: no pygame, no files, no clock."""

@@ -1,0 +1,82 @@
+"""What happened, described for the table (animations) and the log.
+
+Zones are short strings: ``"stock"``, ``"discard"``, ``"hand:2"``, ``"meld:5"``,
+``"layout"``, ``"captured:1"``, ``"set_aside:3"``. A card moved face down between hidden
+zones is hidden from other seats by :func:`events_for`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from game.engine.cards import Card
+
+
+@dataclass(frozen=True)
+class Event:
+    pass
+
+
+@dataclass(frozen=True)
+class CardMoved(Event):
+    card: Card | None
+    src: str
+    dst: str
+    face_up: bool = True
+
+
+@dataclass(frozen=True)
+class Shuffled(Event):
+    zone: str
+    count: int
+
+
+@dataclass(frozen=True)
+class DealStarted(Event):
+    deal: int
+    dealer: int
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class Said(Event):
+    """A log line: who did what, in words (already phrased for the log panel)."""
+
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class DealScored(Event):
+    deal: int
+    changes: tuple[int, ...]
+    totals: tuple[int, ...]
+    winner: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    winners: tuple[int, ...]
+    totals: tuple[int, ...] = field(default_factory=tuple)
+
+
+def _owner(zone: str) -> int | None:
+    kind, _, seat = zone.partition(":")
+    return int(seat) if kind in ("hand", "set_aside") and seat.isdigit() else None
+
+
+def events_for(events: list[Event], seat: int) -> list[Event]:
+    """The events as ``seat`` may see them: hidden cards of other seats become ``None``."""
+    seen: list[Event] = []
+    for event in events:
+        if isinstance(event, CardMoved) and not event.face_up and event.card is not None:
+            owners = {_owner(event.src), _owner(event.dst)}
+            if seat not in owners:
+                event = replace(event, card=None)
+        seen.append(event)
+    return seen

@@ -1,0 +1,92 @@
+"""The contract every game implements, so the table, bots, saves and tests treat the
+four games alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.engine.actions import Action
+from game.engine.cards import Card
+from game.engine.errors import IllegalAction
+from game.engine.events import Event
+
+
+class GameState(Protocol):
+    """What every game's state offers besides its own fields."""
+
+    seed: int
+
+    @property
+    def options(self) -> Any: ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat the engine waits for (None once the game is over)."""
+
+    @property
+    def finished(self) -> bool: ...
+
+
+class Rules(Protocol):
+    """One game's rules. Every function is pure: inputs are never changed."""
+
+    state_type: type
+    options_type: type
+
+    def new_game(self, options: Any, seed: int) -> Any: ...
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """A bounded list for the seat to act: every kind of move it may make, with the
+        solver's best melds; ``apply`` accepts other legal combinations too."""
+
+    def apply(self, state: Any, action: Action) -> tuple[Any, list[Event]]: ...
+
+    def view(self, state: Any, seat: int) -> Any:
+        """Everything ``seat`` may see, and nothing more."""
+
+    def all_cards(self, state: Any) -> list[Card]:
+        """Every card of the game, wherever it lies (to check none is lost or made)."""
+
+    def hidden_from(self, state: Any, seat: int) -> set[Card]:
+        """The cards ``seat`` may not see now."""
+
+    def results(self, state: Any) -> Results: ...
+
+
+@dataclass(frozen=True)
+class Results:
+    """Standing after the deals played so far."""
+
+    scores: tuple[int, ...]  # penalty totals, balances or chips, per seat
+    winners: tuple[int, ...]  # seats that share the win (empty until the game ends)
+    lower_is_better: bool
+    deals: int
+
+
+def is_legal(rules: Rules, state: Any, action: Action) -> str | None:
+    """None if ``action`` applies now, else the reason a player would read."""
+    try:
+        rules.apply(state, action)
+    except IllegalAction as error:
+        return str(error)
+    return None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A registry entry: what the title screen, new-game screen and tools need."""
+
+    id: str
+    title: str
+    blurb: str  # one line for the title screen
+    min_players: int
+    max_players: int
+    options_type: type
+    rules: Rules
+
+    def options(self, **values: Any) -> Any:
+        """Options from names and values, with a clear error for a bad one."""
+        from game.engine.options import options_from_dict
+
+        return options_from_dict(self.options_type, values)

@@ -1,0 +1,30 @@
+"""Kaluki, the British rummy with a 51-point first meld (rules/kaluki.md)."""
+
+from game.engine.game import GameInfo
+from game.games.kaluki.options import KalukiOptions
+from game.games.kaluki.rules import KalukiRules
+from game.games.kaluki.scoring import POLICY, best_opening, penalty
+from game.games.kaluki.state import KalukiState, KalukiView
+
+RULES = KalukiRules()
+INFO = GameInfo(
+    id="kaluki",
+    title="Kaluki",
+    blurb="British rummy: two decks, four jokers, a first meld of 51.",
+    min_players=2,
+    max_players=6,
+    options_type=KalukiOptions,
+    rules=RULES,
+)
+
+__all__ = [
+    "INFO",
+    "POLICY",
+    "RULES",
+    "KalukiOptions",
+    "KalukiRules",
+    "KalukiState",
+    "KalukiView",
+    "best_opening",
+    "penalty",
+]

@@ -1,0 +1,427 @@
+"""Kaluki's turn: draw, meld, lay off, swap jokers, discard (rules/kaluki.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from game.engine.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    NextDeal,
+    Pass,
+    SwapJoker,
+)
+from game.engine.cards import Card
+from game.engine.errors import IllegalAction
+from game.engine.events import CardMoved, Event, Said, TurnStarted
+from game.engine.game import Results
+from game.engine.melds import GROUP, RUN, Meld, extensions, read_meld
+from game.games.kaluki import dealing
+from game.games.kaluki.options import KalukiOptions
+from game.games.kaluki.scoring import (
+    OPENING_MINIMUM,
+    POLICY,
+    best_first_meld,
+    least_penalty_arrangement,
+    meld_total,
+)
+from game.games.kaluki.state import (
+    DEAL_OVER,
+    DRAW,
+    FIRST_ROUND,
+    GAME_OVER,
+    PLAY,
+    KalukiState,
+    KalukiView,
+    Turn,
+)
+
+
+def _take(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` without ``cards``; IllegalAction if one of them is not in it."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            raise IllegalAction(f"The {card.pretty()} is not in your hand.")
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _set_hand(state: KalukiState, seat: int, hand: tuple[Card, ...]) -> tuple:
+    return tuple(hand if i == seat else h for i, h in enumerate(state.hands))
+
+
+def _unique_faces(cards: Iterable[Card]) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for card in cards:
+        seen.setdefault(card.face, card)
+    return list(seen.values())
+
+
+class KalukiRules:
+    state_type = KalukiState
+    options_type = KalukiOptions
+
+    def new_game(self, options: KalukiOptions, seed: int) -> KalukiState:
+        return dealing.new_game(options, seed)[0]
+
+    def start(self, options: KalukiOptions, seed: int) -> tuple[KalukiState, list[Event]]:
+        return dealing.new_game(options, seed)
+
+    # -- what may be done ---------------------------------------------------------------
+
+    def can_take_discard(self, state: KalukiState) -> str | None:
+        """None if the seat to act may draw the top discard now, else why not."""
+        if not state.discard:
+            return "The discard pile is empty."
+        if state.phase == FIRST_ROUND:
+            return None
+        if state.passes >= state.players:
+            return "Everyone passed the up-card: draw from the stock."
+        seat, card = state.seat, state.discard[-1]
+        if state.options.open_discard or state.melded[seat]:
+            return None
+        ace, keep_one = state.options.ace_value, state.options.go_out_by_discard
+        best = best_first_meld([*state.hands[seat], card], ace, card, keep_one)
+        total = meld_total(best.melds, ace) if best else 0
+        if total >= OPENING_MINIMUM:
+            return None
+        return (
+            f"You may take the {card.pretty()} only to use it in a first meld of "
+            f"{OPENING_MINIMUM} or more this turn; with it your best is {total}."
+        )
+
+    def legal_actions(self, state: KalukiState) -> list[Action]:
+        if state.phase == GAME_OVER:
+            return []
+        if state.phase == DEAL_OVER:
+            return [NextDeal()]
+        if state.phase == FIRST_ROUND:
+            return [Draw(DISCARD), Pass()]
+        if state.phase == DRAW:
+            actions: list[Action] = [Draw(STOCK)]
+            if self.can_take_discard(state) is None:
+                actions.append(Draw(DISCARD))
+            return actions
+        return self._play_actions(state)
+
+    def _play_actions(self, state: KalukiState) -> list[Action]:
+        seat, opts = state.seat, state.options
+        hand = state.hands[seat]
+        keep_one = opts.go_out_by_discard
+        actions: list[Action] = []
+        if not state.melded[seat]:
+            best = best_first_meld(hand, opts.ace_value, state.turn.taken_discard, keep_one)
+            if best and meld_total(best.melds, opts.ace_value) >= OPENING_MINIMUM:
+                actions.append(LayDown(best.melds))
+        else:
+            melds = least_penalty_arrangement(hand, opts.ace_value).melds
+            for meld in melds:
+                if not (keep_one and len(meld.slots) == len(hand)):
+                    actions.append(LayDown((meld,)))
+            if len(melds) > 1 and not keep_one:
+                actions.append(LayDown(melds))
+            if len(hand) > 1 or not keep_one:
+                actions.extend(self._lay_offs(state, hand))
+        if state.turn.taken_discard is not None:
+            return actions  # the first meld with the taken card comes before anything else
+        if state.melded[seat] or not opts.swap_needs_own_meld:
+            actions.extend(self._swaps(state, hand))
+        actions.extend(Discard(card) for card in _unique_faces(hand))
+        return actions
+
+    def _lay_offs(self, state: KalukiState, hand: Sequence[Card]) -> list[Action]:
+        found: list[Action] = []
+        for index, meld in enumerate(state.melds):
+            for card in _unique_faces(hand):
+                if not _may_fit(meld, card):
+                    continue
+                options = extensions(meld, [card], POLICY)
+                if options:
+                    found.append(LayOff(index, (card,), options[0]))
+        return found
+
+    def _swaps(self, state: KalukiState, hand: Sequence[Card]) -> list[Action]:
+        found: list[Action] = []
+        for index, meld in enumerate(state.melds):
+            for slot in meld.substitutes:
+                match = next((c for c in hand if _stands_for(slot, c)), None)
+                if match is not None:
+                    found.append(SwapJoker(index, match))
+        return found
+
+    # -- applying a move ---------------------------------------------------------------
+
+    def apply(self, state: KalukiState, action: Action) -> tuple[KalukiState, list[Event]]:
+        if state.phase == GAME_OVER:
+            raise IllegalAction("The game is over.")
+        if isinstance(action, NextDeal):
+            if state.phase != DEAL_OVER:
+                raise IllegalAction("The deal is still being played.")
+            return dealing.start_deal(state)
+        if state.phase == DEAL_OVER:
+            raise IllegalAction("This deal is over: continue to the next deal.")
+        if isinstance(action, Draw | Pass):
+            return self._draw(state, action)
+        if state.phase != PLAY:
+            raise IllegalAction("First draw a card, from the stock or the discard pile.")
+        handlers = {
+            LayDown: self._lay_down,
+            LayOff: self._lay_off,
+            SwapJoker: self._swap,
+            Discard: self._discard,
+        }
+        handler = handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"{type(action).__name__} is not a move in Kaluki.")
+        pending = state.turn.taken_discard
+        if pending is not None and not isinstance(action, LayDown):
+            raise IllegalAction(
+                f"You took the {pending.pretty()} from the discard pile: first lay it in your "
+                f"first meld ({OPENING_MINIMUM}+)."
+            )
+        return handler(state, action)
+
+    def _draw(self, state: KalukiState, action: Draw | Pass) -> tuple[KalukiState, list[Event]]:
+        seat = state.seat
+        if state.phase == PLAY:
+            raise IllegalAction("You have already drawn this turn.")
+        if isinstance(action, Pass):
+            return self._pass(state)
+        if state.phase == FIRST_ROUND and action.source != DISCARD:
+            raise IllegalAction("In the first-turn round you may only take the up-card or pass.")
+        events: list[Event] = []
+        if action.source == STOCK:
+            if not state.stock:
+                state, events = dealing.rebuild_stock(state, turn_up=False)
+                if state.phase != DRAW:
+                    return state, events
+            card = state.stock[-1]
+            state = replace(state, stock=state.stock[:-1])
+            events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
+            events.append(Said(seat, "draws from the stock"))
+            pending = None
+        elif action.source == DISCARD:
+            problem = self.can_take_discard(state)
+            if problem:
+                raise IllegalAction(problem)
+            card = state.discard[-1]
+            state = replace(state, discard=state.discard[:-1])
+            events.append(CardMoved(card, "discard", f"hand:{seat}"))
+            events.append(Said(seat, f"takes the {card.pretty()} from the discard pile"))
+            obliged = not (state.melded[seat] or state.options.open_discard)
+            pending = card if obliged and state.phase == DRAW else None
+        else:
+            raise IllegalAction(f"Unknown place to draw from: {action.source!r}.")
+        hand = (*state.hands[seat], card)
+        state = replace(
+            state,
+            hands=_set_hand(state, seat, hand),
+            phase=PLAY,
+            passes=0,
+            turn=Turn(taken_discard=pending, melded_at_start=state.melded[seat]),
+        )
+        return state, events
+
+    def _pass(self, state: KalukiState) -> tuple[KalukiState, list[Event]]:
+        if state.phase != FIRST_ROUND:
+            raise IllegalAction("Passing is only for the first-turn discard round.")
+        passes = state.passes + 1
+        events: list[Event] = [Said(state.seat, f"passes the {state.discard[-1].pretty()}")]
+        if passes >= state.players:  # everyone passed: the first player draws from stock
+            first = (state.dealer + 1) % state.players
+            state = replace(state, passes=passes, phase=DRAW, seat=first)
+        else:
+            state = replace(state, passes=passes, seat=(state.seat + 1) % state.players)
+        return state, [*events, TurnStarted(state.seat)]
+
+    def _lay_down(self, state: KalukiState, action: LayDown) -> tuple[KalukiState, list[Event]]:
+        seat, opts = state.seat, state.options
+        if not action.melds:
+            raise IllegalAction("Choose the cards of at least one meld.")
+        melds = tuple(replace(read_meld(m, POLICY), owner=seat) for m in action.melds)
+        cards = [card for meld in melds for card in meld.cards]
+        hand = _take(state.hands[seat], cards)
+        if not state.melded[seat]:
+            total = meld_total(melds, opts.ace_value)
+            if total < OPENING_MINIMUM:
+                raise IllegalAction(
+                    f"Your first meld must total {OPENING_MINIMUM}; these cards make {total}."
+                )
+            pending = state.turn.taken_discard
+            if pending is not None and pending not in cards:
+                raise IllegalAction(
+                    f"The {pending.pretty()} you took from the discard pile must be in this "
+                    "first meld."
+                )
+        if opts.go_out_by_discard and not hand:
+            raise IllegalAction("Keep one card to discard: you go out only by discarding.")
+        first_index = len(state.melds)
+        events: list[Event] = [
+            CardMoved(card, f"hand:{seat}", f"meld:{first_index + i}")
+            for i, meld in enumerate(melds)
+            for card in meld.cards
+        ]
+        events.extend(Said(seat, f"melds {meld.describe()}") for meld in melds)
+        melded = tuple(True if i == seat else m for i, m in enumerate(state.melded))
+        state = replace(
+            state,
+            hands=_set_hand(state, seat, hand),
+            melds=(*state.melds, *melds),
+            melded=melded,
+            turn=replace(state.turn, taken_discard=None),
+        )
+        return self._after_play(state, events)
+
+    def _lay_off(self, state: KalukiState, action: LayOff) -> tuple[KalukiState, list[Event]]:
+        seat = state.seat
+        if not state.melded[seat]:
+            raise IllegalAction("You may add to melds on the table only after your first meld.")
+        meld = _target(state, action.target)
+        hand = _take(state.hands[seat], action.cards)
+        if state.options.go_out_by_discard and not hand:
+            raise IllegalAction("Keep one card to discard: you go out only by discarding.")
+        options = extensions(meld, action.cards, POLICY)
+        if not options:
+            what = " ".join(c.pretty() for c in action.cards)
+            raise IllegalAction(f"{what} cannot be added to {meld.describe()}.")
+        result = options[0]
+        if action.result is not None:
+            result = next((o for o in options if o.slots == action.result.slots), None)
+            if result is None:
+                raise IllegalAction("The jokers cannot stand for those cards there.")
+        melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
+        events: list[Event] = [
+            CardMoved(card, f"hand:{seat}", f"meld:{action.target}") for card in action.cards
+        ]
+        events.append(Said(seat, f"adds to {result.describe()}"))
+        state = replace(state, hands=_set_hand(state, seat, hand), melds=melds)
+        return self._after_play(state, events)
+
+    def _swap(self, state: KalukiState, action: SwapJoker) -> tuple[KalukiState, list[Event]]:
+        seat = state.seat
+        if state.options.swap_needs_own_meld and not state.melded[seat]:
+            raise IllegalAction(
+                "With 'swap needs own meld' you may swap a joker only after melding."
+            )
+        meld = _target(state, action.target)
+        slot = next((s for s in meld.substitutes if _stands_for(s, action.card)), None)
+        if slot is None:
+            raise IllegalAction(
+                f"No joker in {meld.describe()} stands for the {action.card.pretty()}."
+            )
+        hand = _take(state.hands[seat], [action.card])
+        joker_card = slot.card
+        slots = tuple(s._replace(card=action.card) if s is slot else s for s in meld.slots)
+        melds = tuple(
+            meld.with_slots(slots) if i == action.target else m for i, m in enumerate(state.melds)
+        )
+        events: list[Event] = [
+            CardMoved(action.card, f"hand:{seat}", f"meld:{action.target}"),
+            CardMoved(joker_card, f"meld:{action.target}", f"hand:{seat}"),
+            Said(seat, f"swaps the {action.card.pretty()} for a joker"),
+        ]
+        state = replace(state, hands=_set_hand(state, seat, (*hand, joker_card)), melds=melds)
+        return state, events
+
+    def _discard(self, state: KalukiState, action: Discard) -> tuple[KalukiState, list[Event]]:
+        seat = state.seat
+        hand = _take(state.hands[seat], [action.card])
+        events: list[Event] = [
+            CardMoved(action.card, f"hand:{seat}", "discard"),
+            Said(seat, f"discards the {action.card.pretty()}"),
+        ]
+        state = replace(
+            state, hands=_set_hand(state, seat, hand), discard=(*state.discard, action.card)
+        )
+        if not hand:
+            scored, more = dealing.score_deal(state, out=seat)
+            return scored, [*events, Said(seat, "goes out"), *more]
+        state = replace(state, seat=(seat + 1) % state.players, phase=DRAW, turn=Turn())
+        if not state.stock and not state.options.last_discard_before_reshuffle:
+            state, more = dealing.rebuild_stock(state, turn_up=True)
+            events.extend(more)
+            if state.phase != DRAW:
+                return state, events
+        return state, [*events, TurnStarted(state.seat)]
+
+    def _after_play(
+        self, state: KalukiState, events: list[Event]
+    ) -> tuple[KalukiState, list[Event]]:
+        seat = state.seat
+        if state.hands[seat]:
+            return state, events
+        scored, more = dealing.score_deal(state, out=seat)
+        return scored, [*events, Said(seat, "goes out"), *more]
+
+    # -- what a seat sees ----------------------------------------------------------------
+
+    def view(self, state: KalukiState, seat: int) -> KalukiView:
+        return KalukiView(
+            seat=seat,
+            options=state.options,
+            deal=state.deal,
+            dealer=state.dealer,
+            phase=state.phase,
+            to_act=state.to_act,
+            hand=state.hands[seat],
+            hand_sizes=tuple(len(h) for h in state.hands),
+            stock_size=len(state.stock),
+            discard=state.discard,
+            melds=state.melds,
+            melded=state.melded,
+            taken_discard=state.turn.taken_discard if seat == state.seat else None,
+            totals=state.totals,
+            chips=state.chips,
+            history=state.history,
+            winners=state.winners,
+        )
+
+    def all_cards(self, state: KalukiState) -> list[Card]:
+        cards = [card for hand in state.hands for card in hand]
+        cards.extend(state.stock)
+        cards.extend(state.discard)
+        cards.extend(card for meld in state.melds for card in meld.cards)
+        return cards
+
+    def hidden_from(self, state: KalukiState, seat: int) -> set[Card]:
+        hidden = set(state.stock)
+        if state.phase not in (DEAL_OVER, GAME_OVER):
+            for other, hand in enumerate(state.hands):
+                if other != seat:
+                    hidden.update(hand)
+        return hidden
+
+    def results(self, state: KalukiState) -> Results:
+        return Results(state.totals, state.winners, True, len(state.history))
+
+
+def _target(state: KalukiState, index: int) -> Meld:
+    if not 0 <= index < len(state.melds):
+        raise IllegalAction("There is no such meld on the table.")
+    return state.melds[index]
+
+
+def _stands_for(slot, card: Card) -> bool:
+    """Whether ``card`` is the real card the joker in ``slot`` represents."""
+    rank = 1 if slot.rank == 14 else slot.rank
+    return not card.is_joker and card.rank == rank and card.suit == slot.suit
+
+
+def _may_fit(meld: Meld, card: Card) -> bool:
+    """A cheap filter before trying a lay-off for real."""
+    if card.is_joker:
+        return True
+    if meld.kind == GROUP:
+        return card.rank == meld.rank
+    assert meld.kind == RUN
+    if card.suit != meld.suit:
+        return False
+    below, above = meld.rank - 1, meld.high + 1
+    return card.rank in (below, above) or (card.rank == 1 and above == 14)

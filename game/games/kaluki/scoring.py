@@ -1,0 +1,82 @@
+"""Kaluki's card values, opening totals and penalties."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from game.engine.cards import Card
+from game.engine.melds import ACE_HIGH, Meld, MeldPolicy
+from game.engine.solver import Arrangement, best_arrangement
+
+POLICY = MeldPolicy(run_name="sequence", group_name="group")
+JOKER_PENALTY = 25
+OPENING_MINIMUM = 51
+
+
+def rank_value(rank: int, ace_value: int = 15) -> int:
+    """Value of a rank (1 or 14 is an ace) in melds and penalties."""
+    if rank in (1, ACE_HIGH):
+        return ace_value
+    return min(rank, 10)
+
+
+def card_penalty(card: Card, ace_value: int = 15) -> int:
+    return JOKER_PENALTY if card.is_joker else rank_value(card.rank, ace_value)
+
+
+def penalty(cards: Iterable[Card], ace_value: int = 15) -> int:
+    """Penalty points of cards left in hand (A 15 or 11, joker 25, J Q K 10)."""
+    return sum(card_penalty(card, ace_value) for card in cards)
+
+
+def meld_total(melds: Iterable[Meld], ace_value: int = 15) -> int:
+    """Opening value: each card, joker included, counts as the card it stands for."""
+    return sum(rank_value(slot.rank, ace_value) for meld in melds for slot in meld.slots)
+
+
+def best_opening_arrangement(
+    cards: Sequence[Card], ace_value: int = 15, must_use: Card | None = None
+) -> Arrangement | None:
+    return best_arrangement(
+        cards,
+        POLICY,
+        lambda _card, rank, _suit: rank_value(rank, ace_value),
+        require_card=must_use,
+    )
+
+
+def best_first_meld(
+    hand: Sequence[Card], ace_value: int, must_use: Card | None, keep_one: bool
+) -> Arrangement | None:
+    """The highest-valued first meld from ``hand`` (with ``must_use`` in it), keeping one
+    card back when the player may only go out by discarding."""
+    best = best_opening_arrangement(hand, ace_value, must_use)
+    if best is None or best.leftover or not keep_one:
+        return best
+    options = []
+    for held in {card.face: card for card in hand if card != must_use}.values():
+        rest = [card for card in hand if card != held]
+        option = best_opening_arrangement(rest, ace_value, must_use)
+        if option is not None:
+            options.append(replace(option, leftover=(*option.leftover, held)))
+    return max(options, key=lambda a: meld_total(a.melds, ace_value), default=None)
+
+
+def best_opening(cards: Sequence[Card], ace_value: int = 15) -> int:
+    """The highest total of disjoint valid melds these cards can make (0 if none)."""
+    arrangement = best_opening_arrangement(cards, ace_value)
+    return arrangement.score if arrangement else 0
+
+
+def least_penalty_arrangement(cards: Sequence[Card], ace_value: int = 15) -> Arrangement:
+    arrangement = best_arrangement(
+        cards, POLICY, lambda card, _rank, _suit: card_penalty(card, ace_value)
+    )
+    assert arrangement is not None  # no requirement: leaving everything is always possible
+    return arrangement
+
+
+def chips_owed(cards: Iterable[Card]) -> int:
+    """Chips a player pays the one who went out: 1 a card, 2 a joker."""
+    return sum(2 if card.is_joker else 1 for card in cards)

@@ -1,0 +1,95 @@
+"""``python -m game bench``: measured speed of the solver and the engine.
+
+Each benchmark returns a dict of figures; ``--json`` prints them as one object.
+Other parts of the app register their own benchmarks in ``BENCHES``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+
+from game.ai.playout import PlayoutBot
+from game.engine.cards import make_deck
+from game.games.kaluki.scoring import least_penalty_arrangement
+from game.games.registry import GAMES
+from game.tools.stats import percentile
+
+BenchFn = Callable[[int], dict]
+BENCHES: dict[str, tuple[str, BenchFn]] = {}  # name -> (group, function)
+
+
+def bench(name: str, group: str) -> Callable[[BenchFn], BenchFn]:
+    def register(fn: BenchFn) -> BenchFn:
+        BENCHES[name] = (group, fn)
+        return fn
+
+    return register
+
+
+def timings(samples: list[float]) -> dict:
+    ms = [s * 1000 for s in samples]
+    return {
+        "n": len(ms),
+        "p50": round(percentile(ms, 50), 3),
+        "p99": round(percentile(ms, 99), 3),
+        "max": round(max(ms, default=0.0), 3),
+    }
+
+
+def random_hands(rng: random.Random, size: int, max_jokers: int, count: int, decks: int = 2):
+    deck = make_deck(decks, 4)
+    naturals = [c for c in deck if not c.is_joker]
+    jokers = [c for c in deck if c.is_joker]
+    for _ in range(count):
+        j = rng.randint(0, max_jokers)
+        yield rng.sample(naturals, size - j) + jokers[:j]
+
+
+@bench("solver_kaluki_16", "engine")
+def bench_solver(seed: int) -> dict:
+    """Minimum-deadwood solver on random 16-card hands with 0-4 jokers (aim p99 <= 5 ms)."""
+    samples = []
+    for hand in random_hands(random.Random(seed), 16, 4, 1000):
+        start = time.perf_counter()
+        least_penalty_arrangement(hand)
+        samples.append(time.perf_counter() - start)
+    return timings(samples)
+
+
+@bench("engine_throughput", "engine")
+def bench_engine(seed: int) -> dict:
+    """Applied actions per second, legal_actions included, per game (aim >= 2,000/s)."""
+    figures = {}
+    for game_id, info in GAMES.items():
+        rules = info.rules
+        actions = 0
+        start = time.perf_counter()
+        game_number = 0
+        while time.perf_counter() - start < 3.0:
+            state = rules.new_game(info.options(), seed + game_number)
+            bot = PlayoutBot(seed + game_number)
+            while not state.finished:
+                state, _ = rules.apply(state, bot.choose(rules.legal_actions(state)))
+                actions += 1
+            game_number += 1
+        figures[game_id] = {
+            "actions_per_second": round(actions / (time.perf_counter() - start)),
+            "games": game_number,
+        }
+    return figures
+
+
+def run(groups: set[str] | None, seed: int, as_json: bool) -> dict:
+    results = {}
+    for name, (group, fn) in BENCHES.items():
+        if groups and group not in groups:
+            continue
+        results[name] = fn(seed)
+        if not as_json:
+            print(f"{name}: {json.dumps(results[name])}", flush=True)
+    if as_json:
+        print(json.dumps(results))
+    return results

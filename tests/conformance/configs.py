@@ -1,0 +1,41 @@
+"""The game set-ups every conformance test runs, per registered game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.games.registry import GAMES
+
+CONFIGS: dict[str, list[dict[str, Any]]] = {
+    "kaluki": [
+        {"players": 2},
+        {"players": 4, "target": 100},
+        {
+            "players": 6,
+            "target": 100,
+            "ace_eleven": True,
+            "first_turn_discard_round": True,
+            "last_discard_before_reshuffle": True,
+            "kaluki_bonus": True,
+            "go_out_by_discard": True,
+            "swap_needs_own_meld": True,
+            "chips": True,
+        },
+        {"players": 3, "target": 100, "open_discard": True},
+    ],
+}
+
+
+def all_configs() -> list[tuple[str, dict[str, Any]]]:
+    """(game id, options) pairs: every game appears, with its defaults if not listed."""
+    pairs = []
+    for game_id in GAMES:
+        for options in CONFIGS.get(game_id, [{}]):
+            pairs.append((game_id, options))
+    return pairs
+
+
+def config_id(pair: tuple[str, dict[str, Any]]) -> str:
+    game_id, options = pair
+    extra = ",".join(f"{k}={v}" for k, v in options.items())
+    return f"{game_id}[{extra}]"
