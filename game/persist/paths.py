@@ -1,0 +1,53 @@
+"""Where Card Parlour keeps its files.
+
+Normally the platform's folders (platformdirs): saves in the user data folder's
+``saves/``, ``settings.json`` in the config folder, ``statistics.json`` in the data
+folder. ``--portable`` keeps all of it in the ``saves/`` folder next to the program (the
+source checkout's root, or the folder of the frozen executable), for a USB stick.
+Nothing here creates a folder: the store creates one when it first writes.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "Card Parlour"
+APP_AUTHOR = "CardParlour"
+SETTINGS_FILE = "settings.json"
+STATISTICS_FILE = "statistics.json"
+
+
+@dataclass(frozen=True)
+class Paths:
+    saves: Path  # saved games (autosave.json and named slots)
+    config: Path  # settings.json lives here
+    data: Path  # statistics.json lives here
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config / SETTINGS_FILE
+
+    @property
+    def statistics_file(self) -> Path:
+        return self.data / STATISTICS_FILE
+
+
+def program_folder() -> Path:
+    """The folder the program runs from: the frozen executable's folder, else the
+    source checkout's root (the folder holding the ``game`` package)."""
+    if getattr(sys, "frozen", False):
+        return Path(sys.executable).resolve().parent
+    return Path(__file__).resolve().parent.parent.parent
+
+
+def app_paths(portable: bool = False) -> Paths:
+    if portable:
+        folder = program_folder() / "saves"
+        return Paths(saves=folder, config=folder, data=folder)
+    data = Path(platformdirs.user_data_dir(APP_NAME, APP_AUTHOR))
+    config = Path(platformdirs.user_config_dir(APP_NAME, APP_AUTHOR))
+    return Paths(saves=data / "saves", config=config, data=data)

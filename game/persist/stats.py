@@ -1,0 +1,151 @@
+"""Statistics per game and opponent level, kept in ``statistics.json`` in the data folder.
+
+A record counts the human player's games: played, won, the best score and the sum of
+scores (for the average). "Best" follows the game's scoring: the lowest penalty for the
+rummies, the highest chips or balance otherwise. Loading never fails: a bad record is
+dropped with a message and the others are kept; a damaged file is moved aside.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.persist.paths import Paths
+from game.persist.store import write_json
+from game.persist.validated import WrongShape, load_validated
+
+LEVELS = ("easy", "normal", "hard", "mixed", "humans")
+STATS_FORMAT = 1
+MAX_STATS_BYTES = 2 * 1024 * 1024
+MAX_COUNT = 10**9  # more games than anyone plays
+MAX_SCORE = 10**12
+MAX_GAME_ID = 40
+
+
+@dataclass(frozen=True)
+class Record:
+    played: int = 0
+    won: int = 0
+    best: int | None = None  # best score (lowest penalty for rummies, highest chips/balance)
+    total: int = 0  # sum of scores, for the average
+
+    @property
+    def win_rate(self) -> float:
+        """Fraction of games won, 0.0 when none was played (check ``played`` to show "-")."""
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def average(self) -> float:
+        """Mean score, 0.0 when none was played."""
+        return self.total / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
+class Statistics:
+    # (game_id, level) -> Record; treat as read-only: ``recorded`` returns a new object.
+    records: Mapping[tuple[str, str], Record] = field(default_factory=dict)
+
+    def get(self, game_id: str, level: str) -> Record:
+        return self.records.get((game_id, level), Record())
+
+    def recorded(
+        self, game_id: str, level: str, won: bool, score: int, lower_is_better: bool
+    ) -> Statistics:
+        """These statistics with one more finished game."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
+        old = self.get(game_id, level)
+        if old.best is None:
+            best = score
+        else:
+            best = min(old.best, score) if lower_is_better else max(old.best, score)
+        new = Record(old.played + 1, old.won + int(won), best, old.total + score)
+        return Statistics({**self.records, (game_id, level): new})
+
+
+def level_of(opponents: Iterable[str]) -> str:
+    """The statistics level of a game from its other seats' kinds ("human" or an AI
+    level): the AI level when all AIs share one, "mixed" for several, "humans" for none."""
+    levels = {kind for kind in opponents if kind != "human"}
+    if not levels:
+        return "humans"
+    if len(levels) == 1:
+        (level,) = levels
+        return level if level in LEVELS else "mixed"
+    return "mixed"
+
+
+def _whole(value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError
+    return value
+
+
+def _record_from(item: Any) -> tuple[tuple[str, str], Record]:
+    """One record from the file; ValueError when anything about it is wrong."""
+    if not isinstance(item, dict):
+        raise ValueError
+    game_id, level = item.get("game"), item.get("level")
+    if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_GAME_ID:
+        raise ValueError
+    if level not in LEVELS:
+        raise ValueError
+    played = _whole(item.get("played", 0), 0, MAX_COUNT)
+    won = _whole(item.get("won", 0), 0, played)
+    best = item.get("best")
+    if best is not None:
+        best = _whole(best, -MAX_SCORE, MAX_SCORE)
+    total = _whole(item.get("total", 0), -MAX_SCORE * MAX_COUNT, MAX_SCORE * MAX_COUNT)
+    if played == 0 and (best is not None or total != 0):
+        raise ValueError
+    return (game_id, level), Record(played, won, best, total)
+
+
+def stats_from_dict(data: Any) -> tuple[Statistics, list[str]]:
+    """Statistics from a parsed file: a bad record is left out with a message. Raises
+    WrongShape when ``data`` holds no records at all."""
+    records = data.get("records") if isinstance(data, dict) else None
+    if not isinstance(records, list):
+        raise WrongShape("it holds no records")
+    kept: dict[tuple[str, str], Record] = {}
+    dropped = 0
+    for item in records:
+        try:
+            key, record = _record_from(item)
+        except ValueError:
+            dropped += 1
+            continue
+        kept[key] = record
+    messages = []
+    if dropped:
+        plural = "record was" if dropped == 1 else "records were"
+        messages.append(f"{dropped} statistics {plural} damaged and left out; the others are kept.")
+    return Statistics(kept), messages
+
+
+def stats_to_dict(stats: Statistics) -> dict[str, Any]:
+    records = [
+        {"game": game_id, "level": level, **dataclasses.asdict(record)}
+        for (game_id, level), record in sorted(stats.records.items())
+    ]
+    return {"format": STATS_FORMAT, "records": records}
+
+
+def load_stats(paths: Paths) -> tuple[Statistics, list[str]]:
+    """The saved statistics and messages for the player (empty when all was well)."""
+    return load_validated(
+        paths.statistics_file,
+        "statistics",
+        MAX_STATS_BYTES,
+        Statistics(),
+        stats_from_dict,
+        stats_to_dict,
+    )
+
+
+def save_stats(paths: Paths, stats: Statistics) -> None:
+    """Write atomically; raises OSError when the disk refuses (the old file is intact)."""
+    write_json(paths.statistics_file, stats_to_dict(stats), indent=1)
