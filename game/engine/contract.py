@@ -52,12 +52,16 @@ class _ContractSearch:
         if runs == 0 and groups == 0:
             result = (0, None)
         elif runs > 0 and len(SUITS) - suit >= runs:
-            result = self._choose(state, self.runs_by_suit[suit], (suit + 1, runs - 1, rank, groups))
+            result = self._choose(
+                state, self.runs_by_suit[suit], (suit + 1, runs - 1, rank, groups)
+            )
             skip = self.best(state, suit + 1, runs, rank, groups)
             if skip > result[0]:
                 result = (skip, ("skip", (suit + 1, runs, rank, groups)))
         elif runs == 0 and len(self.groups_by_rank) - rank >= groups:
-            result = self._choose(state, self.groups_by_rank[rank], (suit, runs, rank + 1, groups - 1))
+            result = self._choose(
+                state, self.groups_by_rank[rank], (suit, runs, rank + 1, groups - 1)
+            )
             skip = self.best(state, suit, runs, rank + 1, groups)
             if skip > result[0]:
                 result = (skip, ("skip", (suit, runs, rank + 1, groups)))

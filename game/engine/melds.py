@@ -201,10 +201,11 @@ def _same_reading(a: Meld, b: Meld) -> bool:
     return a.slots == b.slots if a.kind == RUN else sorted(a.slots) == sorted(b.slots)
 
 
-def read_meld(meld: Meld, policy: MeldPolicy) -> Meld:
+def read_meld(meld: Meld, policy: MeldPolicy, prefer: Callable[[Meld], int] | None = None) -> Meld:
     """``meld`` checked against the rules, or IllegalAction saying what is wrong.
 
-    A meld whose slots are empty of meaning (``rank`` 0) asks for any valid reading.
+    A loose meld (slots with ``rank`` 0, see :func:`loose_meld`) takes the valid reading
+    that ``prefer`` scores highest (the first one without ``prefer``).
     """
     problem = meld_problem(meld.cards, policy)
     if problem:
@@ -214,7 +215,8 @@ def read_meld(meld: Meld, policy: MeldPolicy) -> Meld:
         name = policy.run_name if meld.kind == RUN else policy.group_name
         raise IllegalAction(f"These cards do not make a {name}.")
     if all(slot.rank == 0 for slot in meld.slots):
-        return replace(options[0], owner=meld.owner)
+        best = max(options, key=prefer) if prefer else options[0]
+        return replace(best, owner=meld.owner)
     for option in options:
         if _same_reading(option, meld):
             return replace(option, owner=meld.owner)

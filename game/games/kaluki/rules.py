@@ -245,7 +245,11 @@ class KalukiRules:
         seat, opts = state.seat, state.options
         if not action.melds:
             raise IllegalAction("Choose the cards of at least one meld.")
-        melds = tuple(replace(read_meld(m, POLICY), owner=seat) for m in action.melds)
+
+        def value(meld: Meld) -> int:
+            return meld_total((meld,), opts.ace_value)
+
+        melds = tuple(replace(read_meld(m, POLICY, value), owner=seat) for m in action.melds)
         cards = [card for meld in melds for card in meld.cards]
         hand = _take(state.hands[seat], cards)
         if not state.melded[seat]:
@@ -307,9 +311,7 @@ class KalukiRules:
     def _swap(self, state: KalukiState, action: SwapJoker) -> tuple[KalukiState, list[Event]]:
         seat = state.seat
         if state.options.swap_needs_own_meld and not state.melded[seat]:
-            raise IllegalAction(
-                "With 'swap needs own meld' you may swap a joker only after melding."
-            )
+            raise IllegalAction("You may swap a joker only after your first meld (table option).")
         meld = _target(state, action.target)
         slot = next((s for s in meld.substitutes if _stands_for(s, action.card)), None)
         if slot is None:
