@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint format bench simulate clean
+.PHONY: play test lint format bench simulate dist check-dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,18 @@ format: $(VENV)/.test-ready
 
 test: lint
 	$(HEADLESS) $(BIN)/python -m pytest
+
+$(VENV)/.build-ready: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[build]'
+	touch $@
+
+# The standalone app in dist/ (onedir; ONEFILE=1 for one executable) and its archive.
+dist: $(VENV)/.build-ready
+	$(BIN)/python build/package.py $(if $(ONEFILE),--onefile)
+
+# Build the app and run the frozen program's self-test (a missing data file fails).
+check-dist: $(VENV)/.build-ready
+	$(HEADLESS) $(BIN)/python build/package.py --check $(if $(ONEFILE),--onefile)
 
 bench: $(VENV)/.play-ready
 	$(HEADLESS) $(BIN)/python -m game bench
