@@ -1,0 +1,87 @@
+"""The table's game session, headless: moves, undo limits and hot-seat hand-offs."""
+
+from dataclasses import replace
+
+import pytest
+
+from game.app.session import GameSession
+from game.app.setup import GameSetup, Seat
+from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown
+from game.engine.errors import IllegalAction
+from game.engine.melds import loose_meld
+from game.games.kaluki import KalukiOptions
+from game.games.kaluki.state import DRAW
+from tests.helpers import cards, hand
+
+
+def session_for(kinds, **changes):
+    seats = tuple(Seat(f"P{i}", kind) for i, kind in enumerate(kinds))
+    setup = GameSetup("kaluki", KalukiOptions(players=len(kinds)), seed=3, seats=seats)
+    session = GameSession(setup)
+    if changes:
+        session.state = replace(session.state, **changes)
+    return session
+
+
+def test_an_illegal_move_changes_nothing_and_says_why():
+    session = session_for(["human", "easy"], seat=0, phase=DRAW)
+    before, log = session.state, list(session.log)
+    with pytest.raises(IllegalAction, match="First draw"):
+        session.apply(Discard(session.state.hands[0][0]))
+    assert session.state is before and session.log == log
+    assert "First draw" in session.problem(Discard(session.state.hands[0][0]))
+
+
+def test_undo_goes_back_inside_the_turn_but_not_past_a_stock_draw():
+    session = session_for(
+        ["human", "easy"],
+        seat=0,
+        phase=DRAW,
+        hands=(hand("KS KH KD QS QH QD 2C"), hand("3C")),
+        discard=hand("KC"),
+        melded=(True, False),
+    )
+    session.apply(Draw(DISCARD))  # a card everyone saw: undoable
+    assert session.can_undo
+    session.apply(LayDown((loose_meld(cards("QS QH QD")),)))
+    session.undo()
+    assert len(session.state.melds) == 0 and len(session.log) == 1
+    session.undo()
+    assert session.state.phase == DRAW and session.log == []
+    assert not session.can_undo
+    session.apply(Draw(STOCK))  # an unseen card: no way back before it
+    assert not session.can_undo
+    with pytest.raises(IllegalAction, match="Nothing to undo"):
+        session.undo()
+
+
+def test_undo_is_gone_once_the_turn_has_passed():
+    session = session_for(["human", "easy"], seat=0, phase=DRAW)
+    session.apply(Draw(STOCK))
+    session.apply(Discard(session.state.hands[0][0]))
+    assert session.to_act == 1 and not session.can_undo
+
+
+def test_hot_seat_asks_for_a_hand_off_between_different_humans():
+    session = session_for(["human", "human", "easy"], seat=0, phase=DRAW)
+    assert session.shown_seat == 0 and not session.needs_handoff
+    session.apply(Draw(STOCK))
+    session.apply(Discard(session.state.hands[0][0]))
+    assert session.to_act == 1 and session.needs_handoff
+    assert session.view().seat == 0  # still the first player's cards until the hand-off
+    session.confirm_handoff()
+    assert not session.needs_handoff and session.view().seat == 1
+
+
+def test_a_single_human_never_needs_a_hand_off():
+    session = session_for(["easy", "human", "easy"], seat=0, phase=DRAW)
+    assert session.shown_seat == 1
+    assert not session.needs_handoff and session.view().seat == 1
+
+
+def test_every_change_is_reported_for_autosave():
+    changes = []
+    session = session_for(["human", "easy"], seat=0, phase=DRAW)
+    session.on_change = changes.append
+    session.apply(Draw(STOCK))
+    assert changes == [session]
