@@ -88,8 +88,9 @@ def parse_json(raw: bytes) -> Any:
         raise ValueError("the data is nested far too deeply") from None
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
-        if error.pos >= len(text.rstrip()) - 1:
-            raise ValueError(f"the file is cut short ({where})") from None
+        ending = text.rstrip()
+        if error.pos >= len(ending) or error.msg.startswith("Unterminated string"):
+            raise ValueError("the file is cut short (it ends before its data does)") from None
         raise ValueError(f"it is not valid JSON ({error.msg} at {where})") from None
 
 

@@ -1,0 +1,84 @@
+"""Upgrading saves written by older versions, one explicit step per format version.
+
+``MIGRATIONS[n]`` turns a format-``n`` save into a format-``n + 1`` save; ``upgrade``
+applies the steps in order, so a save from any older version reaches the current format.
+A step works on the parsed JSON (plain dicts and lists), checks what it reads, and raises
+ValueError with a reason a player can read. A save from a newer version is refused with a
+message saying so: guessing at a newer format could misread the game.
+
+Format 0 is the pre-release layout (never shipped; kept to exercise this mechanism and
+as the model for future steps):
+``{"version": 0, "game_id", "options", "seed", "players": [names], "ai": [level or
+null per seat], "moves": [actions], "state": snapshot, "saved": ISO time}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+CURRENT_FORMAT = 1
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def format_of(data: dict[str, Any]) -> int:
+    """The format version a parsed save declares; ValueError when it declares none."""
+    if "format" in data:
+        version = data["format"]
+    elif data.get("version") == 0:  # format 0 called its version "version"
+        version = 0
+    else:
+        raise ValueError("it does not say which save format it uses")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise ValueError("its save format version is not a valid number")
+    return version
+
+
+def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
+    names, levels = data.get("players"), data.get("ai")
+    if not isinstance(names, list) or not isinstance(levels, list) or len(names) != len(levels):
+        raise ValueError("its players and AI levels (format 0) do not match up")
+    seats = [
+        {"name": name, "kind": "human" if level is None else level}
+        for name, level in zip(names, levels)
+    ]
+    state = data.get("state")
+    deal = state.get("deal") if isinstance(state, dict) else None
+    return {
+        "format": 1,
+        "app_version": "0 (format 0, upgraded)",
+        "game": data.get("game_id"),
+        "options": data.get("options"),
+        "seed": data.get("seed"),
+        "seats": seats,
+        "log": data.get("moves"),
+        "snapshot": state,
+        "saved_at": data.get("saved"),
+        "summary": {"players": names, "deal": deal, "to_act": None},
+    }
+
+
+MIGRATIONS: dict[int, Migration] = {0: _v0_to_v1}
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` brought to CURRENT_FORMAT, step by step; ValueError for a newer format or
+    one that cannot be upgraded."""
+    version = format_of(data)
+    if version > CURRENT_FORMAT:
+        app = data.get("app_version")
+        made_by = f" {app}" if isinstance(app, str) and len(app) <= 40 else ""
+        raise ValueError(
+            f"it was saved by a newer version of Card Parlour{made_by} (save format "
+            f"{version}); this version reads formats up to {CURRENT_FORMAT}, so update "
+            "Card Parlour to open it"
+        )
+    while version < CURRENT_FORMAT:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise ValueError(f"save format {version} is too old to upgrade")
+        data = step(data)
+        if format_of(data) <= version:
+            raise ValueError(f"upgrading save format {version} went wrong")
+        version = format_of(data)
+    return data

@@ -1,0 +1,267 @@
+"""The save file's JSON (format 1): writing it, and reading it back with every check.
+
+Format 1 is one JSON object::
+
+    format       1
+    app_version  the Card Parlour version that wrote it
+    game         the game id ("kaluki", ...)
+    name         optional: the slot's name as the player typed it
+    options      the game's options, by name
+    seed         the game's seed
+    seats        [{"name": "Ann", "kind": "human" | "easy" | "normal" | "hard"}, ...]
+    log          every action since the start, in order (engine codec JSON)
+    snapshot     the state after the log (engine codec JSON)
+    saved_at     ISO 8601 local time with its offset
+    summary      {"players": [names], "deal": n, "to_act": name or null} for the Load list
+    thumbnail    optional: a small PNG of the table, base64
+
+Loading trusts nothing: the essential fields are checked for type and size, the options
+are rebuilt through the game's own validation, the game is re-created from its seed, and
+the log is replayed through the rules; the result must equal the snapshot, or the file is
+reported damaged (never half-loaded). The cosmetic fields (``app_version``, ``name``,
+``saved_at``, ``summary``, ``thumbnail``) are only for display: a bad one is ignored rather
+than costing the player the game.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from datetime import datetime
+from typing import Any
+
+from game import __version__
+from game.engine import codec
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction
+from game.engine.game import GameInfo
+from game.engine.options import options_from_dict
+from game.games.registry import GAMES
+from game.persist.migrations import CURRENT_FORMAT, upgrade
+from game.persist.savedgame import MAX_NAME, SEAT_KINDS, SavedGame, Seat
+
+MAX_LOG = 200_000  # actions: a nine-deal game of six has a few thousand
+MAX_THUMBNAIL_BYTES = 256 * 1024
+MAX_SLOT_NAME = 80
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")
+
+
+# --- writing
+
+
+def current_deal(info: GameInfo, state: Any) -> int | None:
+    """The deal number the Load list shows (1 for the first deal)."""
+    deal = getattr(state, "deal", None)
+    if isinstance(deal, int) and not isinstance(deal, bool):
+        return deal
+    try:
+        return info.rules.results(state).deals + (0 if state.finished else 1)
+    except Exception:  # a game without deal numbers: the list shows none
+        return None
+
+
+def summary_of(info: GameInfo, seats: tuple[Seat, ...], state: Any) -> dict[str, Any]:
+    to_act = state.to_act
+    return {
+        "players": [seat.name for seat in seats],
+        "deal": current_deal(info, state),
+        "to_act": seats[to_act].name if to_act is not None and 0 <= to_act < len(seats) else None,
+    }
+
+
+def save_to_dict(saved: SavedGame, saved_at: datetime) -> dict[str, Any]:
+    """The JSON object for ``saved``. ValueError for a game no file should hold."""
+    info = GAMES.get(saved.game_id)
+    if info is None:
+        raise ValueError(f"unknown game {saved.game_id!r}")
+    if len(saved.seats) != saved.options.players:
+        raise ValueError(f"{len(saved.seats)} seats for {saved.options.players} players")
+    if saved.thumbnail is not None:
+        _check_thumbnail(saved.thumbnail)
+    data: dict[str, Any] = {
+        "format": CURRENT_FORMAT,
+        "app_version": __version__,
+        "game": saved.game_id,
+    }
+    if saved.name is not None:
+        data["name"] = saved.name[:MAX_SLOT_NAME]
+    data |= {
+        "options": codec.encode(saved.options),
+        "seed": saved.seed,
+        "seats": [{"name": seat.name, "kind": seat.kind} for seat in saved.seats],
+        "saved_at": saved_at.isoformat(timespec="seconds"),
+        "summary": summary_of(info, saved.seats, saved.state),
+    }
+    if saved.thumbnail is not None:
+        data["thumbnail"] = base64.b64encode(saved.thumbnail).decode("ascii")
+    data["log"] = [codec.encode(action) for action in saved.log]
+    data["snapshot"] = codec.encode(saved.state)
+    return data
+
+
+def _check_thumbnail(png: bytes) -> None:
+    if len(png) > MAX_THUMBNAIL_BYTES:
+        raise ValueError(f"the thumbnail is larger than {MAX_THUMBNAIL_BYTES // 1024} KB")
+    if not png.startswith(PNG_SIGNATURE):
+        raise ValueError("the thumbnail is not a PNG image")
+
+
+# --- reading: the header (enough for the Load list), then the whole game
+
+
+def _game(data: dict[str, Any]) -> GameInfo:
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise ValueError("it does not say which game it is")
+    info = GAMES.get(game_id)
+    if info is None:
+        known = ", ".join(GAMES)
+        raise ValueError(
+            f"it is a game this version does not know ({game_id[:30]!r}; known: {known})"
+        )
+    return info
+
+
+def _options(info: GameInfo, data: dict[str, Any]) -> Any:
+    options = data.get("options")
+    if not isinstance(options, dict):
+        raise ValueError("its game options are missing")
+    try:
+        return options_from_dict(info.options_type, options)
+    except ValueError as error:
+        raise ValueError(f"its game options are wrong ({error})") from None
+
+
+def _seats(data: dict[str, Any], players: int) -> tuple[Seat, ...]:
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ValueError(f"its seats do not match its {players} players")
+    result = []
+    for number, seat in enumerate(seats, 1):
+        if not isinstance(seat, dict):
+            raise ValueError(f"seat {number} is not a seat")
+        name, kind = seat.get("name"), seat.get("kind")
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
+            raise ValueError(f"seat {number} has no valid name")
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"seat {number} is neither a human nor a known AI level")
+        result.append(Seat(name, kind))
+    return tuple(result)
+
+
+def _seed(data: dict[str, Any]) -> int:
+    try:
+        return codec.decode(int, data.get("seed"), "seed")
+    except ValueError:
+        raise ValueError("its seed is not a valid number") from None
+
+
+def thumbnail_of(data: dict[str, Any]) -> bytes | None:
+    """The PNG bytes, or None when there is none or it is unusable (never decoded as an
+    image here: the app does that, and treats a bad picture as no picture)."""
+    text = data.get("thumbnail")
+    if not isinstance(text, str) or len(text) > MAX_THUMBNAIL_BYTES * 4 // 3 + 4:
+        return None
+    if not _BASE64.fullmatch(text):
+        return None
+    try:
+        png = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    try:
+        _check_thumbnail(png)
+    except ValueError:
+        return None
+    return png
+
+
+def saved_at_of(data: dict[str, Any]) -> datetime | None:
+    text = data.get("saved_at")
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def slot_name_of(data: dict[str, Any]) -> str | None:
+    name = data.get("name")
+    if isinstance(name, str) and 0 < len(name) <= MAX_SLOT_NAME and name.isprintable():
+        return name
+    return None
+
+
+def summary_fields(data: dict[str, Any], seats: tuple[Seat, ...]) -> tuple[int | None, str | None]:
+    """(deal, whose turn) from the stored summary; None for anything unusable."""
+    summary = data.get("summary")
+    if not isinstance(summary, dict):
+        return None, None
+    deal, to_act = summary.get("deal"), summary.get("to_act")
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= 100_000:
+        deal = None
+    if not isinstance(to_act, str) or to_act not in {seat.name for seat in seats}:
+        to_act = None
+    return deal, to_act
+
+
+def read_header(data: Any) -> tuple[dict[str, Any], GameInfo, Any, tuple[Seat, ...]]:
+    """Upgrade and check everything but the log: (upgraded data, game, options, seats)."""
+    if not isinstance(data, dict):
+        raise ValueError("it is not a saved game")
+    data = upgrade(data)
+    info = _game(data)
+    options = _options(info, data)
+    seats = _seats(data, options.players)
+    return data, info, options, seats
+
+
+def _log(data: dict[str, Any]) -> tuple[Action, ...]:
+    log = data.get("log")
+    if not isinstance(log, list):
+        raise ValueError("its list of moves is missing")
+    if len(log) > MAX_LOG:
+        raise ValueError(f"it holds more than {MAX_LOG} moves")
+    actions = []
+    for number, item in enumerate(log, 1):
+        try:
+            actions.append(codec.decode(Action, item, f"move {number}"))
+        except ValueError as error:
+            raise ValueError(f"a move is unreadable ({error})") from None
+    return tuple(actions)
+
+
+def replay(info: GameInfo, options: Any, seed: int, log: tuple[Action, ...]) -> Any:
+    """The state after ``log``; ValueError naming the first move that does not apply."""
+    try:
+        state = info.rules.new_game(options, seed)
+    except Exception as error:  # hostile options the game cannot deal with
+        raise ValueError(f"its game cannot be set up ({error})") from None
+    for number, action in enumerate(log, 1):
+        if state.finished:
+            raise ValueError(f"it has moves after the end of the game (move {number})")
+        try:
+            state, _events = info.rules.apply(state, action)
+        except IllegalAction as error:
+            raise ValueError(f"move {number} of {len(log)} does not replay: {error}") from None
+        except Exception as error:  # a move so wrong the rules cannot even judge it
+            kind = type(error).__name__
+            raise ValueError(f"move {number} of {len(log)} cannot be replayed ({kind})") from None
+    return state
+
+
+def save_from_dict(data: Any) -> SavedGame:
+    """The game in a parsed save file, checked completely; ValueError says what is wrong."""
+    data, info, options, seats = read_header(data)
+    seed = _seed(data)
+    log = _log(data)
+    if "snapshot" not in data:
+        raise ValueError("its saved position is missing")
+    state = replay(info, options, seed, log)
+    if codec.encode(state) != data["snapshot"]:
+        raise ValueError("the position saved in it does not match its moves")
+    return SavedGame(
+        info.id, options, seed, seats, log, state, thumbnail_of(data), slot_name_of(data)
+    )
