@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 
 def _parse_option(text: str) -> tuple[str, object]:
@@ -24,6 +25,18 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="card-parlour", description=__doc__)
+    parser.add_argument(
+        "--portable",
+        action="store_true",
+        help="keep saves, settings and statistics in the saves/ folder next to the program",
+    )
+    parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
+    parser.add_argument(
+        "--check-save",
+        type=Path,
+        metavar="PATH",
+        help="check a save file and exit: 0 when it loads cleanly, 2 when it is damaged",
+    )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("play", help="open the card table (the default)")
     sim = sub.add_parser("simulate", help="play whole games headless and report")
@@ -49,6 +62,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.check_save is not None:
+        from game.persist.cli import check_save_command
+
+        return check_save_command(args.check_save)
+    if args.load is not None:
+        from game.persist.cli import EXIT_DAMAGED, describe, load_for_play, say
+
+        saved = load_for_play(args.load)
+        if saved is None:
+            return EXIT_DAMAGED
+        say(f"{args.load.name}: {describe(saved)}", sys.stdout)
+        say("The table that opens it arrives in a later version.", sys.stdout)
+        return 0
     try:
         if args.command == "simulate":
             from game.tools.simulate import print_report, simulate
