@@ -94,6 +94,13 @@ def parse_json(raw: bytes) -> Any:
         raise ValueError(f"it is not valid JSON ({error.msg} at {where})") from None
 
 
+def size_text(count: int) -> str:
+    """ "20 MB", "64 KB": a size limit as a player reads it."""
+    if count >= 1024 * 1024:
+        return f"{count // (1024 * 1024)} MB"
+    return f"{max(1, count // 1024)} KB"
+
+
 def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
     """The JSON value in ``path``. FileNotFoundError passes through (the caller decides
     what a missing file means); other failures raise DamagedFile or UnreadableFile."""
@@ -107,7 +114,7 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
     except OSError as error:
         raise UnreadableFile(path, f"it could not be read ({error.strerror or error})") from None
     if len(raw) > max_bytes:
-        raise DamagedFile(path, f"the file is larger than {max_bytes // (1024 * 1024)} MB")
+        raise DamagedFile(path, f"the file is larger than {size_text(max_bytes)}")
     try:
         return parse_json(raw)
     except ValueError as error:

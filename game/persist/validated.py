@@ -22,6 +22,7 @@ from game.persist.store import (
     move_aside,
     parse_json,
     read_bytes,
+    size_text,
     write_json,
 )
 
@@ -51,7 +52,7 @@ def load_validated(
         return default, [f"The {kind} file {path.name} could not be read ({reason})."]
     try:
         if len(raw) > max_bytes:
-            raise WrongShape(f"the file is larger than {max_bytes // 1024} KB")
+            raise WrongShape(f"the file is larger than {size_text(max_bytes)}")
         value, messages = parse(parse_json(raw))
     except ValueError as problem:  # WrongShape, or not JSON at all
         return default, [aside_message(kind, path, str(problem), move_aside(path))]

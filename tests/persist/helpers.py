@@ -1,0 +1,38 @@
+"""Games to save: seeded play-outs stopped at a chosen move, with seats filled in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.ai.playout import PlayoutBot
+from game.games.registry import get_game
+from game.persist.paths import Paths
+from game.persist.savedgame import SavedGame, Seat
+
+SEAT_NAMES = ("You", "Ada", "花子", "Bram", "Cleo", "Dev", "Eun", "Femi")
+
+
+def paths_in(folder: Path) -> Paths:
+    return Paths(saves=folder / "saves", config=folder / "config", data=folder / "data")
+
+
+def seats(players: int) -> tuple[Seat, ...]:
+    kinds = ("human", "easy", "normal", "hard")
+    return tuple(Seat(SEAT_NAMES[i], kinds[i % len(kinds)]) for i in range(players))
+
+
+def played(
+    game_id: str, options: dict[str, Any] | None = None, seed: int = 1, moves: int = 40
+) -> SavedGame:
+    """A seeded game after ``moves`` play-out moves (or at its end, if sooner)."""
+    info = get_game(game_id)
+    opts = info.options(**(options or {}))
+    state = info.rules.new_game(opts, seed)
+    bot = PlayoutBot(seed)
+    log = []
+    while len(log) < moves and not state.finished:
+        action = bot.choose(info.rules.legal_actions(state))
+        state, _events = info.rules.apply(state, action)
+        log.append(action)
+    return SavedGame(game_id, opts, seed, seats(opts.players), tuple(log), state)
