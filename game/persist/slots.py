@@ -19,9 +19,10 @@ def slot_stem(text: str) -> str:
     file system allows them, unsafe characters as "_", never a path, never empty, never
     a name Windows reserves or one of our own files."""
     text = unicodedata.normalize("NFC", text)  # macOS stores decomposed names
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch == " ")
+    text = "".join(" " if ch.isspace() else ch for ch in text)  # tabs, ideographic space
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")  # controls
     text = _UNSAFE.sub("_", text)
-    text = " ".join(text.split())  # any run of spaces (including ideographic) is one space
+    text = " ".join(text.split())  # any run of spaces is one space
     text = text.strip(" .")  # Windows drops trailing dots; a leading dot hides the file
     text = text[:MAX_STEM_CHARS]
     while len(text.encode("utf-8")) > MAX_STEM_BYTES:
