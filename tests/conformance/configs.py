@@ -23,6 +23,12 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         },
         {"players": 3, "target": 100, "open_discard": True},
     ],
+    "laugh_and_lie_down": [
+        {"players": 5},
+        {"players": 4, "rounds": 1, "auto_declare": False},
+        {"players": 5, "rounds": 1, "auto_declare": False},
+        {"players": 4, "rounds": 1, "humans": [0, 2]},
+    ],
 }
 
 

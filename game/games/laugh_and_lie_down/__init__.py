@@ -1,0 +1,45 @@
+"""Laugh and Lie Down, the 17th-century fishing game (rules/laugh_and_lie_down.md)."""
+
+from game.engine.game import GameInfo
+from game.games.laugh_and_lie_down.dead_cards import PublicTable, dead_sets, public_table
+from game.games.laugh_and_lie_down.options import LaughOptions
+from game.games.laugh_and_lie_down.rules import LaughRules
+from game.games.laugh_and_lie_down.settlement import baseline, bonus, settle
+from game.games.laugh_and_lie_down.state import (
+    Capture,
+    ClaimDead,
+    DeclareDead,
+    LaughState,
+    LaughView,
+    LieDown,
+)
+
+RULES = LaughRules()
+INFO = GameInfo(
+    id="laugh_and_lie_down",
+    title="Laugh and Lie Down",
+    blurb="A 17th-century fishing game: capture by rank, lie down when nothing matches.",
+    min_players=4,
+    max_players=5,
+    options_type=LaughOptions,
+    rules=RULES,
+)
+
+__all__ = [
+    "INFO",
+    "RULES",
+    "Capture",
+    "ClaimDead",
+    "DeclareDead",
+    "LaughOptions",
+    "LaughRules",
+    "LaughState",
+    "LaughView",
+    "LieDown",
+    "PublicTable",
+    "baseline",
+    "bonus",
+    "dead_sets",
+    "public_table",
+    "settle",
+]
