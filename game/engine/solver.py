@@ -19,8 +19,8 @@ run. All wild cards are assumed to score alike as jokers (true of every game her
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement, pairwise, product
 
 from game.engine.cards import SUITS, Card, joker
@@ -51,24 +51,48 @@ class _Candidate:
 
 
 class _Faces:
-    """The distinct faces of a hand and their packed counts."""
+    """The distinct faces of a hand and their packed counts.
 
-    def __init__(self, cards: Sequence[Card], policy: MeldPolicy) -> None:
+    Fields: one per natural face, one per wild-rank face that may sit naturally in a run,
+    and one for printed jokers pooled with "plain" wild-rank cards (those that only ever
+    fill joker slots, being interchangeable with jokers). Plain wilds are listed first and
+    printed jokers taken first, so the plain ones left are ``min(plain, pool)``: they are
+    the real cards a meld of wild cards alone needs. Pooling keeps the ways to fill joker
+    slots few when a hand holds many wild cards.
+    """
+
+    def __init__(
+        self,
+        cards: Sequence[Card],
+        policy: MeldPolicy,
+        keep: tuple[int, str] | None = None,
+        all_plain: bool = False,
+    ) -> None:
+        wild_rank = policy.wild_rank
+        plain = _plain_wild_faces(cards, wild_rank, keep, all_plain)
         faces = sorted(
-            {(c.rank, c.suit) for c in cards if not c.is_joker},
-            key=lambda f: (f[0] == policy.wild_rank, f[1], f[0]),
+            {(c.rank, c.suit) for c in cards if not c.is_joker} - plain,
+            key=lambda f: (f[0] == wild_rank, f[1], f[0]),
         )
         self.faces = faces
         self.index = {face: i for i, face in enumerate(faces)}
         self.joker_field = len(faces)
         self.cards_of: dict[int, list[Card]] = {i: [] for i in range(len(faces) + 1)}
+        plain_cards, printed = [], []
         for card in cards:
-            field = self.joker_field if card.is_joker else self.index[(card.rank, card.suit)]
-            self.cards_of[field].append(card)
-        self.wild = [i for i, f in enumerate(faces) if f[0] == policy.wild_rank]
+            if card.is_joker:
+                printed.append(card)
+            elif (card.rank, card.suit) in plain:
+                plain_cards.append(card)
+            else:
+                self.cards_of[self.index[(card.rank, card.suit)]].append(card)
+        self.cards_of[self.joker_field] = plain_cards + printed  # pop() takes printed first
+        self.plain = len(plain_cards)
+        self.wild = [i for i, f in enumerate(faces) if f[0] == wild_rank]
+        self.spare_fields = [self.joker_field, *self.wild]
         self.natural_mask = 0
         for i, (rank, _suit) in enumerate(faces):
-            if rank != policy.wild_rank:
+            if rank != wild_rank:
                 self.natural_mask |= _FIELD << (i * _BITS)
         fields = len(faces) + 1
         self.guard = sum(1 << (i * _BITS + _BITS - 1) for i in range(fields))
@@ -83,7 +107,38 @@ class _Faces:
         return 1 << (field * _BITS)
 
     def total_jokers(self) -> int:
-        return len(self.cards_of[self.joker_field]) + sum(len(self.cards_of[i]) for i in self.wild)
+        return sum(len(self.cards_of[field]) for field in self.spare_fields)
+
+
+def _positions(rank: int) -> tuple[int, ...]:
+    return (1, ACE_HIGH) if rank == 1 else (rank,)
+
+
+def _plain_wild_faces(
+    cards: Sequence[Card], wild_rank: int | None, keep: tuple[int, str] | None, everyone: bool
+) -> set[tuple[int, str]]:
+    """Wild-rank faces that only ever fill joker slots: all of them (``everyone``, when
+    sitting naturally cannot matter), else those that can never sit naturally in a run with
+    a natural card because no card of their suit lies within reach of the other wilds."""
+    if wild_rank is None:
+        return set()
+    if everyone:
+        return {(c.rank, c.suit) for c in cards if c.rank == wild_rank and not c.is_joker} - {keep}
+    wilds = sum(1 for c in cards if c.is_joker or c.rank == wild_rank)
+    near: dict[str, list[int]] = {}
+    for card in cards:
+        if not card.is_joker and card.rank != wild_rank:
+            near.setdefault(card.suit, []).extend(_positions(card.rank))
+    plain = set()
+    for card in cards:
+        if card.is_joker or card.rank != wild_rank or (card.rank, card.suit) == keep:
+            continue
+        # a run holding both needs the positions between them filled by the other wilds
+        if not any(
+            abs(p - q) <= wilds for p in _positions(card.rank) for q in near.get(card.suit, ())
+        ):
+            plain.add((card.rank, card.suit))
+    return plain
 
 
 def _run_subsets(positions: list[int], jokers: int) -> Iterator[tuple[int, ...]]:
@@ -105,15 +160,19 @@ def _run_subsets(positions: list[int], jokers: int) -> Iterator[tuple[int, ...]]
 
 
 def _best_window(
-    chosen: tuple[int, ...], size: int, suit: str, policy: MeldPolicy, score: SlotScore, jc: Card
+    chosen: tuple[int, ...], size: int, policy: MeldPolicy, joker_scores: list[int], flat: bool
 ) -> tuple[int, tuple[int, ...]] | None:
-    """Best window of ``size`` holding ``chosen`` positions: (joker score, joker positions)."""
+    """Best window of ``size`` holding ``chosen`` positions: (joker score, joker positions).
+    ``joker_scores[p]`` is what a joker standing at position ``p`` of this suit scores;
+    ``flat`` says they are all alike and jokers may be adjacent."""
     best = None
     for low in range(max(1, chosen[-1] - size + 1), min(chosen[0], 15 - size) + 1):
         gaps = tuple(p for p in range(low, low + size) if p not in chosen)
+        if flat:  # every window scores alike: the lowest will do
+            return (joker_scores[1] * len(gaps), gaps)
         if not policy.adjacent_jokers and any(b - a == 1 for a, b in pairwise(gaps)):
             continue
-        value = sum(score(jc, p, suit) for p in gaps)
+        value = sum(joker_scores[p] for p in gaps)
         if best is None or value > best[0]:
             best = (value, gaps)
     return best
@@ -130,6 +189,10 @@ def _run_candidates(
                 by_pos[rank] = i
                 if rank == 1:
                     by_pos[ACE_HIGH] = i
+        if not by_pos:
+            continue
+        joker_scores = [score(jc, p, suit) if p else 0 for p in range(ACE_HIGH + 1)]
+        flat = policy.adjacent_jokers and len(set(joker_scores[1:])) == 1
         for chosen in _run_subsets(sorted(by_pos), jokers):
             used = [by_pos[p] for p in chosen]
             if used.count(by_pos.get(1, -1)) > len(faces.cards_of.get(by_pos.get(1, -1), [])):
@@ -141,7 +204,7 @@ def _run_candidates(
             for k in range(max(gaps, policy.min_run - len(chosen)), jokers + 1):
                 if len(chosen) + k > ACE_HIGH:
                     break
-                window = _best_window(chosen, len(chosen) + k, suit, policy, score, jc)
+                window = _best_window(chosen, len(chosen) + k, policy, joker_scores, flat)
                 if window is None:
                     continue
                 slots = sorted(
@@ -183,9 +246,18 @@ def _group_candidates(
 
 class _Search:
     def __init__(
-        self, cards, policy, score, kinds, require_pure, require_runs, require_face
+        self,
+        cards,
+        policy,
+        score,
+        kinds,
+        require_pure,
+        require_runs,
+        require_face,
+        pure_length,
+        all_plain=False,
     ) -> None:
-        self.faces = faces = _Faces(cards, policy)
+        self.faces = faces = _Faces(cards, policy, require_face, all_plain)
         self.policy = policy
         self.require_pure = require_pure
         self.require_runs = require_runs
@@ -198,35 +270,42 @@ class _Search:
             pool.extend(_run_candidates(faces, policy, score, jokers))
         if GROUP in kinds:
             pool.extend(_group_candidates(faces, policy, score, jokers))
-        self.by_first: dict[int, list[tuple[_Candidate, int]]] = {}
+        # per lowest natural face: (candidate, faces it needs, jokers, pure?, run?)
+        self.by_first: dict[int, list[tuple[_Candidate, int, int, int, int]]] = {}
         for cand in pool:
             natural = [i for i in cand.faces if i not in faces.wild]
             if not natural:
                 continue  # melds of wild cards only are handled at the leaf
+            if cand.is_pure and len(cand.slots) < pure_length:
+                cand = replace(cand, is_pure=False)  # too short to count as the pure run
             need = sum(faces.unit(i) for i in cand.faces)
-            self.by_first.setdefault(min(natural), []).append((cand, need))
+            self.by_first.setdefault(min(natural), []).append(
+                (cand, need, cand.jokers, int(cand.is_pure), int(cand.kind == RUN))
+            )
         self.memo: dict[tuple[int, int, int, bool], tuple[int, tuple | None]] = {}
 
     def fills(self, state: int, k: int) -> Iterator[int]:
-        """Ways to take ``k`` jokers: printed jokers first, then wild-rank faces."""
+        """Ways to take ``k`` jokers: from the pool of printed jokers and plain wilds first,
+        then the wild-rank faces that could also sit naturally (each choice may matter)."""
         faces = self.faces
-        printed = faces.count(state, faces.joker_field)
-        if k <= printed:
+        pooled = faces.count(state, faces.joker_field)
+        if k <= pooled:
             yield k * faces.unit(faces.joker_field)
             return
-        rest = k - printed
+        taken = pooled * faces.unit(faces.joker_field)
         wild_left = [i for i in faces.wild if faces.count(state, i)]
-        for combo in combinations_with_replacement(wild_left, rest):
-            yield printed * faces.unit(faces.joker_field) + sum(faces.unit(i) for i in combo)
+        for combo in combinations_with_replacement(wild_left, k - pooled):
+            yield taken + sum(faces.unit(i) for i in combo)
 
     def leaf(self, state: int, pure: int, runs: int, hit: bool) -> tuple[int, tuple | None]:
         faces, policy = self.faces, self.policy
-        printed = faces.count(state, faces.joker_field)
-        wild = sum(faces.count(state, i) for i in faces.wild)
-        can_run = wild >= 1 and printed + wild >= policy.min_run and policy.min_real_run <= 1
+        pooled = faces.count(state, faces.joker_field)
+        real = min(faces.plain, pooled) + sum(faces.count(state, i) for i in faces.wild)
+        total = pooled + real - min(faces.plain, pooled)
+        can_run = real >= 1 and total >= policy.min_run and policy.min_real_run <= 1
         options = [(0, pure, runs, None)]
         if can_run:
-            options.append(((printed + wild) * self.joker_score, pure, runs + 1, ("leaf",)))
+            options.append((total * self.joker_score, pure, runs + 1, ("leaf",)))
         best: tuple[int, tuple | None] = (-(10**9), None)
         for value, p, r, step in options:
             met = p >= self.require_pure and r >= self.require_runs and hit
@@ -248,17 +327,26 @@ class _Search:
         field = ((naturals & -naturals).bit_length() - 1) // _BITS
         result = (self.best(state - faces.unit(field), pure, runs, hit), ("skip", field))
         guard = faces.guard
-        for cand, need in self.by_first.get(field, ()):
+        pool_shift = faces.joker_field * _BITS
+        pool_unit = 1 << pool_shift
+        require_pure, require_runs, target = self.require_pure, self.require_runs, self.target
+        for cand, need, jokers, is_pure, is_run in self.by_first.get(field, ()):
             if ((state | guard) - need) & guard != guard:
                 continue
             after_naturals = state - need
-            for take in self.fills(after_naturals, cand.jokers):
+            if jokers <= (after_naturals >> pool_shift) & _FIELD:
+                takes: Iterable[int] = (jokers * pool_unit,)  # the common case: no choice
+            elif faces.wild:
+                takes = self.fills(after_naturals, jokers)
+            else:
+                continue
+            new_pure = min(require_pure, pure + is_pure)
+            new_runs = min(require_runs, runs + is_run)
+            new_hit = hit or target in cand.faces
+            for take in takes:
                 rest = (after_naturals | guard) - take
                 if rest & guard != guard:
                     continue
-                new_pure = min(self.require_pure, pure + cand.is_pure)
-                new_runs = min(self.require_runs, runs + (cand.kind == RUN))
-                new_hit = hit or self.target in cand.faces
                 value = cand.score + self.best(rest ^ guard, new_pure, new_runs, new_hit)
                 if value > result[0]:
                     result = (value, ("meld", cand, need + take))
@@ -277,9 +365,9 @@ class _Search:
             if step is None:
                 break
             if step[0] == "leaf":
-                wild_cards = pools[faces.joker_field] + [c for i in faces.wild for c in pools[i]]
+                wild_cards = [c for field in faces.spare_fields for c in pools[field]]
                 melds.append(_leaf_run(wild_cards, self.policy))
-                for field in [faces.joker_field, *faces.wild]:
+                for field in faces.spare_fields:
                     pools[field] = []
                 break
             if step[0] == "skip":
@@ -297,7 +385,7 @@ class _Search:
     def _place(self, cand: _Candidate, taken: int, pools: dict[int, list[Card]]) -> Meld:
         faces = self.faces
         spare = []  # cards filling joker slots: printed jokers first, then wild faces
-        for field in [faces.joker_field, *faces.wild]:
+        for field in faces.spare_fields:
             extra = faces.count(taken, field) - cand.faces.count(field)
             spare.extend(pools[field].pop() for _ in range(extra))
         slots = []
@@ -330,18 +418,123 @@ def best_arrangement(
     require_pure: int = 0,
     require_runs: int = 0,
     require_card: Card | None = None,
+    pure_length: int = 0,
 ) -> Arrangement | None:
     """Disjoint melds from ``cards`` with the highest total ``score``.
 
     ``require_pure`` / ``require_runs``: at least that many pure runs / runs of any kind
-    (Indian Rummy). ``require_card``: that card (or an identical one) must sit naturally
+    (Indian Rummy); a pure run counts only with ``pure_length`` cards or more (an Indian
+    Rummy option asks 4). ``require_card``: that card (or an identical one) must sit naturally
     in a meld. Returns None when the requirements cannot be met.
     """
     face = (require_card.rank, require_card.suit) if require_card else None
-    search = _Search(cards, policy, score, kinds, require_pure, require_runs, face)
+    if require_pure and not _has_pure_run(cards, max(pure_length, policy.min_run)):
+        return None  # a quick look saves a full search that would find nothing
+    if _wilds_interchangeable(policy) and require_pure <= 1 and face is None:
+        return _best_with_plain_wilds(
+            cards, policy, score, kinds, require_pure, require_runs, pure_length
+        )
+    return _solve(cards, policy, score, kinds, require_pure, require_runs, face, pure_length)
+
+
+def _solve(*args, all_plain: bool = False) -> Arrangement | None:
+    search = _Search(*args, all_plain=all_plain)
     if search.best(search.faces.start, 0, 0, search.target == -2) < -(10**8):
         return None
     return search.rebuild(search.faces.start)
+
+
+def _wilds_interchangeable(policy: MeldPolicy) -> bool:
+    """Whether a wild-rank card sitting at its own place in a meld could as well be read as
+    a joker there: true unless the policy counts real cards or forbids adjacent jokers."""
+    return (
+        policy.wild_rank is not None
+        and policy.adjacent_jokers
+        and policy.min_real_run <= 1
+        and policy.min_real_group <= 1
+    )
+
+
+def _best_with_plain_wilds(
+    cards: Sequence[Card],
+    policy: MeldPolicy,
+    score: SlotScore,
+    kinds: tuple[str, ...],
+    require_pure: int,
+    require_runs: int,
+    pure_length: int,
+) -> Arrangement | None:
+    """The exact search with every wild-rank card pooled with the jokers.
+
+    A wild-rank card at its own place matters only when it keeps a run pure. So the best
+    arrangement either has a pure run without wild-rank cards (found with all wilds pooled),
+    or it has a pure run holding one: each such run is tried first, and the rest of the hand
+    is solved with the wilds pooled and the pure requirement met. Pooling removes the many
+    equivalent ways of choosing which wild card fills a joker slot.
+    """
+    best = _solve(cards, policy, score, kinds, require_pure, require_runs, None, pure_length,
+                  all_plain=True)  # fmt: skip
+    if require_pure == 0 or RUN not in kinds:
+        return best
+    for run in _pure_runs_with_wilds(cards, policy, max(pure_length, policy.min_run)):
+        rest = list(cards)
+        for slot in run.slots:
+            rest.remove(slot.card)
+        other = _solve(rest, policy, score, kinds, 0, max(0, require_runs - 1), None, 0,
+                       all_plain=True)  # fmt: skip
+        if other is None:
+            continue
+        value = other.score + sum(score(s.card, s.rank, s.suit) for s in run.slots)
+        if best is None or value > best.score:
+            best = Arrangement((run, *other.melds), other.leftover, value)
+    return best
+
+
+def _pure_runs_with_wilds(cards: Sequence[Card], policy: MeldPolicy, length: int) -> list[Meld]:
+    """Every pure run of at least ``length`` cards holding a wild-rank card at its own place."""
+    wild_rank = policy.wild_rank
+    found = []
+    for suit in SUITS:
+        held: dict[int, list[Card]] = {}
+        for card in cards:
+            if card.suit == suit and not card.is_joker:
+                held.setdefault(card.rank, []).append(card)
+        if wild_rank not in held:
+            continue
+        at = {pos: held[1 if pos == ACE_HIGH else pos] for pos in _positions_held(held)}
+        wild_places = _positions(wild_rank)
+        for low in sorted(at):
+            high = low
+            while high + 1 in at:
+                high += 1
+                if high - low + 1 < length or not any(low <= w <= high for w in wild_places):
+                    continue
+                if low == 1 and high == ACE_HIGH and len(held[1]) < 2:
+                    continue  # an ace at both ends needs two aces
+                slots, used = [], {}
+                for pos in range(low, high + 1):
+                    rank = 1 if pos == ACE_HIGH else pos
+                    card = at[pos][used.get(rank, 0)]
+                    used[rank] = used.get(rank, 0) + 1
+                    slots.append(Slot(card, pos, suit))
+                found.append(Meld(RUN, tuple(slots)))
+    return found
+
+
+def _has_pure_run(cards: Sequence[Card], length: int) -> bool:
+    """Whether ``length`` consecutive cards of one suit are among ``cards``."""
+    for suit in SUITS:
+        held = {pos for c in cards if c.suit == suit for pos in _positions(c.rank)}
+        streak = 0
+        for pos in range(1, ACE_HIGH + 1):
+            streak = streak + 1 if pos in held else 0
+            if streak >= length:
+                return True
+    return False
+
+
+def _positions_held(held: dict[int, list[Card]]) -> list[int]:
+    return sorted({pos for rank in held for pos in _positions(rank)})
 
 
 def min_deadwood(
