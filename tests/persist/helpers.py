@@ -36,3 +36,21 @@ def played(
         state, _events = info.rules.apply(state, action)
         log.append(action)
     return SavedGame(game_id, opts, seed, seats(opts.players), tuple(log), state)
+
+
+def checkpoints(game_id: str, options: dict[str, Any], seed: int, every: int) -> list[SavedGame]:
+    """One seeded game saved every ``every`` moves, from the start to its end."""
+    info = get_game(game_id)
+    opts = info.options(**options)
+    state = info.rules.new_game(opts, seed)
+    bot = PlayoutBot(seed)
+    log: list = []
+    found = []
+    while True:
+        if len(log) % every == 0:
+            found.append(SavedGame(game_id, opts, seed, seats(opts.players), tuple(log), state))
+        if state.finished:
+            return found
+        action = bot.choose(info.rules.legal_actions(state))
+        state, _events = info.rules.apply(state, action)
+        log.append(action)
