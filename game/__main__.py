@@ -53,6 +53,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="a rule option, e.g. ace_eleven=on",
     )
     sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--bots",
+        metavar="LEVELS",
+        help="AI level per player, e.g. hard,normal,normal,normal (players rotate seats)",
+    )
+    sim.add_argument("--workers", type=int, default=1, help="games played in parallel")
+    sim.add_argument(
+        "--budget-ms", type=float, default=400.0, help="Hard's thinking time per decision"
+    )
+    sim.add_argument(
+        "--rollouts",
+        type=int,
+        default=0,
+        help="Hard's sampled worlds per decision instead of a time budget (reproducible)",
+    )
+    sim.add_argument("--per-deal", action="store_true", help="count each deal's winner")
+    sim.add_argument("--progress", action="store_true", help="print progress to stderr")
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("--engine", action="store_true", help="engine benchmarks only")
     bench.add_argument("--seed", type=int, default=1)
@@ -77,9 +94,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         if args.command == "simulate":
+            from game.ai.base import BotSettings
             from game.tools.simulate import print_report, simulate
 
-            report = simulate(args.game, args.players, args.games, args.seed, dict(args.option))
+            report = simulate(
+                args.game,
+                args.players,
+                args.games,
+                args.seed,
+                dict(args.option),
+                bots=args.bots,
+                settings=BotSettings(args.budget_ms, args.rollouts),
+                workers=args.workers,
+                per_deal=args.per_deal,
+                progress=args.progress,
+            )
             print_report(report, args.json)
             return 1 if report.failures else 0
         if args.command == "bench":

@@ -1,0 +1,257 @@
+"""Kaluki, Normal level: a good club player.
+
+It arranges its own hand exactly (least-penalty melds from the solver), opens as soon as
+it reaches 51, lays down and lays off everything it can once down, takes the discard
+only when the card goes straight into a meld (or opens the hand), keeps the loose cards
+with the most live outs, sheds high cards when an opponent is close to going out, and
+never feeds the next player a card that lays off on the table when another will do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.base import NORMAL, BotSettings, Decision, StopCheck, decision
+from game.ai.kaluki.hand import Table, deadwood, opening
+from game.ai.knowledge import HistoryReader
+from game.ai.rummy import related
+from game.engine.actions import (
+    DISCARD,
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    NextDeal,
+    Pass,
+    SwapJoker,
+)
+from game.engine.cards import Card
+from game.engine.events import Event
+from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, meld_total
+from game.games.kaluki.state import DRAW, FIRST_ROUND
+
+OUT_WEIGHT = 2.5  # points of penalty a live out is worth keeping
+WEAK_WEIGHT = 0.5
+FEED_DANGER = 20.0  # the next player would lay it off at once
+RELATED_DANGER = 5.0  # the next player has been collecting its neighbours
+
+
+def gain_of(table: Table, card: Card) -> int:
+    """Penalty points ``card`` would take out of the hand beyond its own (> 0: it melds)."""
+    hand = table.hand
+    return deadwood(hand, table.ace) + table.penalty(card) - deadwood([*hand, card], table.ace)
+
+
+def danger(table: Table, card: Card) -> float:
+    """How much discarding ``card`` would help the next player."""
+    if card.is_joker:
+        return 50.0
+    nxt = table.next_seat
+    value = 0.0
+    if table.next_may_take() and table.fits_table(card):
+        value += FEED_DANGER
+    collected = table.knowledge.held.get(nxt, ())
+    value += min(2, sum(related(card, c, POLICY) for c in collected)) * RELATED_DANGER
+    if any(c.face == card.face for c in table.knowledge.discarded.get(nxt, ())):
+        value -= 2.0
+    return value
+
+
+def discard_scores(table: Table, careful: bool = True) -> list[tuple[float, Card]]:
+    """Loose cards by how gladly Normal throws them (best first)."""
+    arr = table.arrangement
+    loose = [c for c in arr.leftover if not c.is_joker]
+    pool = loose or [c for c in table.hand if not c.is_joker] or list(table.hand)
+    threat = table.threat()
+    pen_weight = 1.0 + 1.5 * threat
+    out_weight = OUT_WEIGHT * (1.0 - 0.6 * threat)
+    scored: dict[str, tuple[float, Card]] = {}
+    for card in pool:
+        if card.face in scored:
+            continue
+        strong, weak = table.outs(card, arr.leftover)
+        value = pen_weight * table.penalty(card) - out_weight * (strong + WEAK_WEIGHT * weak)
+        if not loose:  # breaking a meld: count what it costs
+            rest = list(table.hand)
+            rest.remove(card)
+            value -= 2 * (deadwood(rest, table.ace) - (deadwood(table.hand, table.ace)))
+        if not table.melded and table.fits_table(card):
+            value -= 4.0  # it lays off once we are down
+        if careful:
+            value -= danger(table, card)
+        scored[card.face] = (value, card)
+    return sorted(scored.values(), key=lambda item: (-item[0], item[1]))
+
+
+def choose_discard(table: Table, careful: bool = True) -> Decision:
+    hand = table.hand
+    ranked = discard_scores(table, careful)
+    card = ranked[0][1]
+    if len(hand) == 1:
+        return decision(
+            Discard(card),
+            "hint.kaluki.go_out",
+            "Discard the {card} and go out.",
+            card=card.pretty(),
+        )
+    if careful:
+        careless = discard_scores(table, careful=False)[0][1]
+        if careless.face != card.face and danger(table, careless) >= FEED_DANGER:
+            return decision(
+                Discard(card),
+                "hint.kaluki.discard_safe",
+                "Discard the {card}; keep the {risky}, the next player could lay it off.",
+                card=card.pretty(),
+                risky=careless.pretty(),
+            )
+    return decision(
+        Discard(card),
+        "hint.kaluki.discard",
+        "Discard the {card}: it is your least useful card.",
+        card=card.pretty(),
+    )
+
+
+def choose_draw(table: Table, legal: Sequence[Action], first_round: bool) -> Decision:
+    top = table.view.discard[-1] if table.view.discard else None
+    can_take = Draw(DISCARD) in legal
+    if can_take and top is not None:
+        gain = gain_of(table, top)
+        opens = (
+            not table.melded
+            and not first_round
+            and not table.view.options.open_discard
+            and opening(table.hand, table.ace) < OPENING_MINIMUM
+        )
+        if opens:
+            points = opening([*table.hand, top], table.ace, top, table.keep_one)
+            return decision(
+                Draw(DISCARD),
+                "hint.kaluki.take_to_open",
+                "Take the {card}: with it you can open with {points} points.",
+                card=top.pretty(),
+                points=points,
+            )
+        useful_joker = top.is_joker and len(table.hand) >= 3
+        if useful_joker or gain > 0 or (table.melded and table.fits_table(top)):
+            return decision(
+                Draw(DISCARD),
+                "hint.kaluki.take_discard",
+                "Take the {card}: it goes straight into a meld.",
+                card=top.pretty(),
+            )
+    if first_round:
+        card = top.pretty() if top else ""
+        return decision(
+            Pass(), "hint.kaluki.pass", "Pass: the {card} does not help you.", card=card
+        )
+    text = "Draw from the stock: the {card} does not help your hand."
+    return decision(
+        Draw(),
+        "hint.kaluki.draw_stock",
+        text if top else "Draw from the stock.",
+        card=top.pretty() if top else "",
+    )
+
+
+def _open_with(table: Table, legal: Sequence[Action]) -> LayDown | None:
+    """The first meld Normal puts down: the least-penalty melds if they reach 51 (fewest
+    points left in hand), else the engine's highest opening."""
+    listed = next((a for a in legal if isinstance(a, LayDown)), None)
+    if listed is None or table.view.taken_discard is not None:
+        return listed
+    arr = table.arrangement
+    if meld_total(arr.melds, table.ace) >= OPENING_MINIMUM and (arr.leftover or not table.keep_one):
+        return LayDown(arr.melds)
+    return listed
+
+
+def choose_play(table: Table, legal: Sequence[Action]) -> Decision:
+    hand = table.hand
+    if table.view.taken_discard is not None:
+        lay = _open_with(table, legal)
+        assert lay is not None
+        return _open_decision(table, lay)
+    swaps = [a for a in legal if isinstance(a, SwapJoker)]
+    if swaps:
+        return decision(
+            swaps[0],
+            "hint.kaluki.swap",
+            "Swap your {card} for the joker on the table: a joker fits anywhere.",
+            card=swaps[0].card.pretty(),
+        )
+    if not table.melded:
+        lay = _open_with(table, legal)
+        if lay is not None:
+            return _open_decision(table, lay)
+        return choose_discard(table)
+    downs = [a for a in legal if isinstance(a, LayDown)]
+    if downs:
+        lay = max(downs, key=lambda a: len(a.melds))
+        return decision(
+            lay,
+            "hint.kaluki.lay_down",
+            "Lay down {meld}: cards on the table cannot cost you points.",
+            meld=", ".join(m.describe() for m in lay.melds),
+        )
+    loose = set(table.arrangement.leftover)
+    threat = table.threat()
+    offs = [a for a in legal if isinstance(a, LayOff) and a.cards[0] in loose]
+    for off in sorted(offs, key=lambda a: -table.penalty(a.cards[0])):
+        card = off.cards[0]
+        if card.is_joker and not (len(hand) <= 2 or threat >= 0.75):
+            continue  # a joker in hand is worth more than 25 points saved, for now
+        return decision(
+            off,
+            "hint.kaluki.lay_off",
+            "Add the {card} to {meld}.",
+            card=card.pretty(),
+            meld=table.view.melds[off.target].describe(),
+        )
+    return choose_discard(table)
+
+
+def _open_decision(table: Table, lay: LayDown) -> Decision:
+    points = meld_total(lay.melds, table.ace)
+    return decision(
+        lay,
+        "hint.kaluki.open",
+        "Lay down your first meld: {points} points (51 needed).",
+        points=points,
+    )
+
+
+def explain_kaluki(view: Any, legal: Sequence[Action], table: Table) -> Decision:
+    """Normal's move in any Kaluki position, with its reason."""
+    if NextDeal() in legal:
+        return decision(NextDeal(), "hint.next_deal", "Continue to the next deal.")
+    if len(legal) == 1:
+        return Decision(legal[0])
+    if view.phase in (DRAW, FIRST_ROUND):
+        return choose_draw(table, legal, view.phase == FIRST_ROUND)
+    return choose_play(table, legal)
+
+
+class KalukiNormal:
+    level = NORMAL
+
+    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
+        self.seed, self.seat = seed, seat
+        self.reader = HistoryReader()
+
+    def table(self, view: Any, history: Sequence[Event]) -> Table:
+        return Table(view, self.reader.update(history))
+
+    def explain(self, view: Any, legal: Sequence[Action], history: Sequence[Event]) -> Decision:
+        return explain_kaluki(view, legal, self.table(view, history))
+
+    def choose(
+        self,
+        view: Any,
+        legal_actions: Sequence[Action],
+        public_history: Sequence[Event],
+        stop: StopCheck | None = None,
+    ) -> Action:
+        return self.explain(view, legal_actions, public_history).action
