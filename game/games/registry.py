@@ -6,7 +6,7 @@ from importlib import import_module
 
 from game.engine.game import GameInfo
 
-GAME_PACKAGES = ("kaluki", "laugh_and_lie_down")
+GAME_PACKAGES = ("kaluki", "laugh_and_lie_down", "kalooki", "indian_rummy")
 
 GAMES: dict[str, GameInfo] = {
     info.id: info for info in (import_module(f"game.games.{name}").INFO for name in GAME_PACKAGES)

@@ -29,6 +29,24 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 5, "rounds": 1, "auto_declare": False},
         {"players": 4, "rounds": 1, "humans": [0, 2]},
     ],
+    "kalooki": [
+        {"players": 4},
+        {"players": 2, "two_players": True},
+        {"players": 6, "calls_per_deal": True, "down_and_out_doubles": True},
+    ],
+    "indian_rummy": [
+        {"players": 2},
+        {
+            "players": 6,
+            "rounds": 2,
+            "reseat_every": 1,
+            "wrong_declaration_penalty": True,
+            "modern_drop_values": True,
+            "first_life_four": True,
+        },
+        {"players": 10},
+        {"players": 7, "rounds": 3, "reseat_every": 2},
+    ],
 }
 
 

@@ -1,0 +1,151 @@
+"""Kalooki's deals: shuffling and dealing, drawing from the stock (rebuilding it when it
+runs out), and scoring a finished deal."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.engine.cards import Card, make_deck
+from game.engine.events import CardMoved, DealScored, DealStarted, Event, GameOver, Said, Shuffled
+from game.engine.rng import rng_for, shuffled
+from game.games.kalooki.options import CALLS_ALLOWED, KalookiOptions
+from game.games.kalooki.scoring import DEALS, contract_for, penalty
+from game.games.kalooki.state import (
+    DEAL_OVER,
+    DRAW,
+    GAME_OVER,
+    DealRecord,
+    KalookiState,
+    Turn,
+)
+
+
+def new_game(options: KalookiOptions, seed: int) -> tuple[KalookiState, list[Event]]:
+    players = options.players
+    first_dealer = rng_for(seed, 0).randrange(players)
+    state = KalookiState(
+        options=options,
+        seed=seed,
+        rng_counter=1,
+        deal=0,
+        dealer=(first_dealer - 1) % players,  # start_deal passes it on to first_dealer
+        phase=DEAL_OVER,
+        seat=first_dealer,
+        asking=None,
+        hands=tuple(() for _ in range(players)),
+        stock=(),
+        discard=(),
+        discarded_by=None,
+        melds=(),
+        laid_down=(False,) * players,
+        calls_left=(CALLS_ALLOWED,) * players,
+        turn=Turn(),
+        totals=(0,) * players,
+        history=(),
+    )
+    return start_deal(state)
+
+
+def start_deal(state: KalookiState) -> tuple[KalookiState, list[Event]]:
+    """Shuffle 108 cards, deal one at a time from the dealer's left, turn one card up."""
+    players = state.players
+    dealer = (state.dealer + 1) % players
+    deal = state.deal + 1
+    deck = shuffled(make_deck(2, 4), state.seed, state.rng_counter)
+    size = contract_for(deal).cards
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    events: list[Event] = [DealStarted(deal, dealer), Shuffled("stock", len(deck))]
+    stock = list(deck)
+    for _ in range(size):
+        for offset in range(1, players + 1):
+            seat = (dealer + offset) % players
+            card = stock.pop()
+            hands[seat].append(card)
+            events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
+    upcard = stock.pop()
+    events.append(CardMoved(upcard, "stock", "discard"))
+    calls = (CALLS_ALLOWED,) * players if state.options.calls_per_deal else state.calls_left
+    state = replace(
+        state,
+        rng_counter=state.rng_counter + 1,
+        deal=deal,
+        dealer=dealer,
+        phase=DRAW,
+        seat=(dealer + 1) % players,
+        asking=None,
+        hands=tuple(tuple(h) for h in hands),
+        stock=tuple(stock),
+        discard=(upcard,),
+        discarded_by=None,
+        melds=(),
+        laid_down=(False,) * players,
+        calls_left=calls,
+        turn=Turn(),
+    )
+    return state, events
+
+
+def drawable(state: KalookiState) -> int:
+    """Cards that can still be drawn: the stock, plus the discards under the top card
+    (which a reshuffle would turn into a new stock)."""
+    return len(state.stock) + max(0, len(state.discard) - 1)
+
+
+def draw_from_stock(
+    state: KalookiState, seat: int, why: str = "draws from the stock"
+) -> tuple[KalookiState, list[Event], Card | None]:
+    """``seat`` takes the top stock card, reshuffling the discards under the top card
+    into a new stock first if it is empty. None when there is nothing left to draw."""
+    events: list[Event] = []
+    if not state.stock:
+        if len(state.discard) < 2:
+            return state, events, None
+        top = state.discard[-1]
+        stock = shuffled(state.discard[:-1], state.seed, state.rng_counter)
+        events.append(
+            Said(seat, "finds the stock empty: the discards under the top card are reshuffled")
+        )
+        events.extend(CardMoved(card, "discard", "stock", face_up=False) for card in stock)
+        events.append(Shuffled("stock", len(stock)))
+        state = replace(state, stock=stock, discard=(top,), rng_counter=state.rng_counter + 1)
+    card = state.stock[-1]
+    hands = tuple((*h, card) if i == seat else h for i, h in enumerate(state.hands))
+    state = replace(state, stock=state.stock[:-1], hands=hands)
+    events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
+    events.append(Said(seat, why))
+    return state, events, card
+
+
+def score_deal(state: KalookiState, out: int | None) -> tuple[KalookiState, list[Event]]:
+    """Charge the players the penalty of the cards left in their hands.
+
+    With ``out`` None (nothing left to draw) every hand is charged as it stands."""
+    players = state.players
+    doubled = out is not None and state.options.down_and_out_doubles and state.turn.laid_down_now
+    factor = 2 if doubled else 1
+    penalties = tuple(
+        0 if seat == out else factor * penalty(hand) for seat, hand in enumerate(state.hands)
+    )
+    totals = tuple(t + p for t, p in zip(state.totals, penalties, strict=True))
+    record = DealRecord(state.deal, state.dealer, out, penalties, doubled, state.hands)
+    state = replace(
+        state,
+        totals=totals,
+        history=(*state.history, record),
+        phase=DEAL_OVER,
+        asking=None,
+        turn=Turn(),
+    )
+    if out is None:
+        note = "Nothing is left to draw: the deal ends and every hand is scored as it stands."
+    elif doubled:
+        note = "Down and out: laid down and went out in one turn, so the others score double."
+    else:
+        note = ""
+    events: list[Event] = [DealScored(state.deal, penalties, totals, out, note)]
+    if state.deal >= DEALS:
+        best = min(totals)
+        winners = tuple(seat for seat in range(players) if totals[seat] == best)
+        state = replace(state, phase=GAME_OVER, winners=winners)
+        events.append(GameOver(winners, totals))
+    return state, events

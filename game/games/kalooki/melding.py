@@ -1,0 +1,155 @@
+"""Kalooki's table moves on melds: checking a contract, adding to a three or four, and
+tacking a joker. Pure functions: they return new melds or raise IllegalAction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+from game.engine.cards import SUIT_SYMBOLS, Card, rank_text
+from game.engine.errors import IllegalAction
+from game.engine.melds import ACE_HIGH, GROUP, RUN, Meld, Slot, extensions, read_meld
+from game.games.kalooki.scoring import POLICY, Contract
+
+
+def take_from_hand(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` without ``cards``; IllegalAction if one of them is not in it."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            raise IllegalAction(f"The {card.pretty()} is not in your hand.")
+        rest.remove(card)
+    return tuple(rest)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def read_contract(melds: Sequence[Meld], contract: Contract, owner: int) -> tuple[Meld, ...]:
+    """The melds of a first lay-down, checked against the deal's contract: exactly its
+    threes (of different ranks) and fours (of different suits), each valid."""
+    read = tuple(read_meld(Meld(m.kind, m.slots, owner), POLICY) for m in melds)
+    threes = [m for m in read if m.kind == GROUP]
+    fours = [m for m in read if m.kind == RUN]
+    if len(threes) != contract.threes or len(fours) != contract.fours:
+        laid = _count(len(threes), "three") + " and " + _count(len(fours), "four")
+        raise IllegalAction(
+            f"This deal's contract is {contract.describe()}, laid down all at once "
+            f"(melds may be longer); these cards make {laid}."
+        )
+    seen_ranks: set[int] = set()
+    for meld in threes:
+        if meld.rank in seen_ranks:
+            raise IllegalAction(
+                f"Your threes must be of different ranks: two are threes of "
+                f"{rank_text(meld.rank)}s (put them together in one three)."
+            )
+        seen_ranks.add(meld.rank)
+    seen_suits: set[str] = set()
+    for meld in fours:
+        if meld.suit in seen_suits:
+            raise IllegalAction(
+                f"Your fours must be of different suits: two are in {SUIT_SYMBOLS[meld.suit]}."
+            )
+        seen_suits.add(meld.suit)
+    return read
+
+
+def _same_reading(a: Meld, b: Meld) -> bool:
+    if a.kind != b.kind:
+        return False
+    return a.slots == b.slots if a.kind == RUN else sorted(a.slots) == sorted(b.slots)
+
+
+def _grows_legally(old: Meld, new: Meld) -> bool:
+    """A four grows upwards until it reaches the ace; only then at its lower end."""
+    if old.kind != RUN:
+        return True
+    return new.slots[0].rank >= old.slots[0].rank or new.slots[-1].rank == ACE_HIGH
+
+
+def add_to_meld(meld: Meld, cards: Sequence[Card], wanted: Meld | None = None) -> Meld:
+    """``meld`` with ``cards`` added (``wanted`` picks a reading when jokers allow two)."""
+    if not cards:
+        raise IllegalAction("Choose the cards to add.")
+    what = " ".join(card.pretty() for card in cards)
+    options = extensions(meld, cards, POLICY)
+    if not options:
+        if meld.kind == RUN and sum(card.is_joker for card in cards) and len(cards) > 0:
+            joker_next = _joker_blocked(meld)
+            if joker_next:
+                raise IllegalAction(joker_next)
+        raise IllegalAction(f"{what} cannot be added to {meld.describe()}.")
+    allowed = [option for option in options if _grows_legally(meld, option)]
+    if not allowed:
+        raise IllegalAction(
+            f"A four grows only upwards until it reaches the ace, and only then at the "
+            f"bottom: {what} cannot go below {meld.describe()}."
+        )
+    if wanted is None:
+        return allowed[0]
+    for option in allowed:
+        if _same_reading(option, wanted):
+            return option
+    raise IllegalAction(f"The jokers cannot stand for those cards on {meld.describe()}.")
+
+
+def _joker_blocked(meld: Meld) -> str | None:
+    end = meld.slots[0] if meld.high == ACE_HIGH else meld.slots[-1]
+    if end.card.is_joker:
+        return f"A joker there would sit next to another joker in {meld.describe()}."
+    return None
+
+
+def stands_for(slot: Slot, card: Card) -> bool:
+    """Whether ``card`` is the real card the joker in ``slot`` represents."""
+    rank = 1 if slot.rank == ACE_HIGH else slot.rank
+    return slot.card.is_joker and not card.is_joker and (card.rank, card.suit) == (rank, slot.suit)
+
+
+def tack(meld: Meld, card: Card) -> tuple[Meld, Card]:
+    """Put ``card`` in place of the joker standing for it in the four ``meld``; the joker
+    moves to the top end (the bottom end once the four reaches the ace). Returns the new
+    meld and the joker moved."""
+    if meld.kind != RUN:
+        raise IllegalAction("A joker in a three never moves: only a joker in a four is tacked.")
+    index = next((i for i, slot in enumerate(meld.slots) if stands_for(slot, card)), None)
+    if index is None:
+        raise IllegalAction(f"No joker in {meld.describe()} stands for the {card.pretty()}.")
+    slots = list(meld.slots)
+    moved = slots[index].card
+    slots[index] = slots[index]._replace(card=card)
+    suit = meld.suit
+    if slots[-1].rank == ACE_HIGH:
+        low = slots[0].rank
+        if low == 1:
+            raise IllegalAction(
+                f"{meld.describe()} runs from ace to ace: the joker has nowhere to go."
+            )
+        slots.insert(0, Slot(moved, low - 1, suit))
+    else:
+        slots.append(Slot(moved, slots[-1].rank + 1, suit))
+    if any(a.card.is_joker and b.card.is_joker for a, b in pairwise(slots)):
+        raise IllegalAction(
+            f"Tacking the {card.pretty()} would move the joker next to another joker in "
+            f"{meld.describe()}; two jokers may never sit side by side in a four."
+        )
+    return meld.with_slots(slots), moved
+
+
+def may_fit(meld: Meld, card: Card) -> bool:
+    """A quick, exact test of whether one card can be added to ``meld`` (before the
+    full check)."""
+    if meld.kind == GROUP:
+        return card.is_joker or card.rank == meld.rank
+    if meld.high == ACE_HIGH:
+        end, position = meld.slots[0], meld.rank - 1
+        if position < 1:
+            return False
+    else:
+        end, position = meld.slots[-1], meld.high + 1
+    if card.is_joker:
+        return not end.card.is_joker
+    rank = 1 if position == ACE_HIGH else position
+    return (card.rank, card.suit) == (rank, meld.suit)

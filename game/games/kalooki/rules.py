@@ -1,0 +1,368 @@
+"""Kalooki's turn: draw (or call), lay down the contract, add, tack, discard
+(rules/kalooki.md). Calling lives in calling.py, meld checks in melding.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from game.engine.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    NextDeal,
+    Pass,
+)
+from game.engine.cards import Card
+from game.engine.errors import IllegalAction
+from game.engine.events import CardMoved, Event, Said, TurnStarted
+from game.engine.game import Results
+from game.engine.melds import RUN, Meld
+from game.games.kalooki import calling, dealing
+from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
+from game.games.kalooki.discards import discard_order
+from game.games.kalooki.melding import (
+    add_to_meld,
+    may_fit,
+    read_contract,
+    stands_for,
+    tack,
+    take_from_hand,
+)
+from game.games.kalooki.options import KalookiOptions
+from game.games.kalooki.scoring import best_contract_melds, contract_for
+from game.games.kalooki.state import (
+    ANSWER,
+    CALL,
+    DEAL_OVER,
+    DRAW,
+    GAME_OVER,
+    PLAY,
+    KalookiState,
+    KalookiView,
+    Turn,
+)
+
+_WAIT = {
+    DRAW: "First draw a card, from the stock or the discard pile.",
+    CALL: "Waiting for a call: the seat asked calls the discard or lets it go.",
+    ANSWER: "A player has called the discard: allow or deny the call first.",
+    PLAY: "You have already drawn this turn.",
+}
+
+
+def _unique_faces(cards: Iterable[Card]) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for card in cards:
+        seen.setdefault(card.face, card)
+    return list(seen.values())
+
+
+def _set_hand(state: KalookiState, seat: int, hand: tuple[Card, ...]) -> tuple:
+    return tuple(hand if i == seat else h for i, h in enumerate(state.hands))
+
+
+class KalookiRules:
+    state_type = KalookiState
+    options_type = KalookiOptions
+
+    def new_game(self, options: KalookiOptions, seed: int) -> KalookiState:
+        return dealing.new_game(options, seed)[0]
+
+    def start(self, options: KalookiOptions, seed: int) -> tuple[KalookiState, list[Event]]:
+        return dealing.new_game(options, seed)
+
+    # -- what may be done ---------------------------------------------------------------
+
+    def legal_actions(self, state: KalookiState) -> list[Action]:
+        phase = state.phase
+        if phase == GAME_OVER:
+            return []
+        if phase == DEAL_OVER:
+            return [NextDeal()]
+        if phase == DRAW:
+            actions: list[Action] = [Draw(STOCK)]
+            if state.discard and not state.laid_down[state.seat]:
+                actions.append(Draw(DISCARD))
+            return actions
+        if phase == CALL:
+            return [Call(), DeclineCall()]
+        if phase == ANSWER:
+            return [AllowCall(), DenyCall()]
+        return self._play_actions(state)
+
+    def _play_actions(self, state: KalookiState) -> list[Action]:
+        seat = state.seat
+        hand = state.hands[seat]
+        actions: list[Action] = []
+        if not state.laid_down[seat]:
+            best = best_contract_melds(hand, state.deal)
+            if best is not None:
+                actions.append(LayDown(best.melds))
+        else:
+            actions.extend(self._adds(state, hand))
+            actions.extend(self._tacks(state, hand))
+        # every real card may be thrown; the most sensible discard is listed first
+        contract = contract_for(state.deal)
+        order = discard_order(hand, contract, state.laid_down[seat])
+        actions.extend(Discard(card) for card in _unique_faces(order))
+        if not actions:
+            actions.append(Pass())  # only jokers left and none can be played
+        return actions
+
+    def _adds(self, state: KalookiState, hand: Iterable[Card]) -> list[Action]:
+        found: list[Action] = []
+        faces = _unique_faces(hand)
+        for index, meld in enumerate(state.melds):
+            for card in faces:
+                if may_fit(meld, card):
+                    try:
+                        result = add_to_meld(meld, (card,))
+                    except IllegalAction:
+                        continue
+                    found.append(LayOff(index, (card,), result))
+        return found
+
+    def _tacks(self, state: KalookiState, hand: Iterable[Card]) -> list[Action]:
+        found: list[Action] = []
+        faces = _unique_faces(hand)
+        for index, meld in enumerate(state.melds):
+            if meld.kind != RUN:
+                continue
+            for slot in meld.slots:
+                card = next((c for c in faces if stands_for(slot, c)), None)
+                if card is None:
+                    continue
+                try:
+                    tack(meld, card)
+                except IllegalAction:
+                    continue
+                found.append(Tack(index, card))
+        return found
+
+    # -- applying a move ---------------------------------------------------------------
+
+    def apply(self, state: KalookiState, action: Action) -> tuple[KalookiState, list[Event]]:
+        phase = state.phase
+        if phase == GAME_OVER:
+            raise IllegalAction("The game is over.")
+        if isinstance(action, NextDeal):
+            if phase != DEAL_OVER:
+                raise IllegalAction("The deal is still being played.")
+            return dealing.start_deal(state)
+        if phase == DEAL_OVER:
+            raise IllegalAction("This deal is over: continue to the next deal.")
+        handlers = {
+            DRAW: {Draw: self._draw},
+            CALL: {Call: calling.call, DeclineCall: calling.decline},
+            ANSWER: {AllowCall: calling.allow, DenyCall: self._deny},
+            PLAY: {
+                LayDown: self._lay_down,
+                LayOff: self._add,
+                Tack: self._tack,
+                Discard: self._discard,
+                Pass: self._pass,
+            },
+        }[phase]
+        handler = handlers.get(type(action))
+        if handler is None:
+            raise IllegalAction(self._why_not(state, action))
+        return handler(state, action) if phase in (DRAW, PLAY) else handler(state)
+
+    def _why_not(self, state: KalookiState, action: Action) -> str:
+        name = type(action).__name__
+        if name in ("Call", "DeclineCall"):
+            return "You may call only when asked, after the player to draw reaches for the stock."
+        if name in ("AllowCall", "DenyCall"):
+            return "Nobody has called the discard."
+        if name in ("Draw", "LayDown", "LayOff", "Tack", "Discard", "Pass"):
+            return _WAIT[state.phase]
+        return f"{name} is not a move in Kalooki."
+
+    def _draw(self, state: KalookiState, action: Draw) -> tuple[KalookiState, list[Event]]:
+        seat = state.seat
+        if action.source == STOCK:
+            return calling.open_call(state)
+        if action.source != DISCARD:
+            raise IllegalAction(f"Unknown place to draw from: {action.source!r}.")
+        if state.laid_down[seat]:
+            raise IllegalAction(
+                "Once you have laid down you draw only from the stock, not the discard pile."
+            )
+        if not state.discard:
+            raise IllegalAction("The discard pile is empty: draw from the stock.")
+        card = state.discard[-1]
+        state = replace(
+            state,
+            hands=_set_hand(state, seat, (*state.hands[seat], card)),
+            discard=state.discard[:-1],
+            discarded_by=None,
+            phase=PLAY,
+        )
+        events: list[Event] = [
+            CardMoved(card, "discard", f"hand:{seat}"),
+            Said(seat, f"takes the {card.pretty()} from the discard pile"),
+        ]
+        return state, events
+
+    def _deny(self, state: KalookiState) -> tuple[KalookiState, list[Event]]:
+        if state.laid_down[state.seat]:
+            raise IllegalAction("You have laid down, so you must allow the call.")
+        return calling.deny(state)
+
+    def _lay_down(self, state: KalookiState, action: LayDown) -> tuple[KalookiState, list[Event]]:
+        seat = state.seat
+        if state.laid_down[seat]:
+            raise IllegalAction(
+                "You have laid down your contract: now add cards to melds on the table."
+            )
+        contract = contract_for(state.deal)
+        melds = read_contract(action.melds, contract, seat)
+        hand = take_from_hand(state.hands[seat], [c for meld in melds for c in meld.cards])
+        first = len(state.melds)
+        events: list[Event] = [
+            CardMoved(card, f"hand:{seat}", f"meld:{first + i}")
+            for i, meld in enumerate(melds)
+            for card in meld.cards
+        ]
+        events.append(Said(seat, "lays down " + ", ".join(meld.describe() for meld in melds)))
+        laid = tuple(True if i == seat else flag for i, flag in enumerate(state.laid_down))
+        state = replace(
+            state,
+            hands=_set_hand(state, seat, hand),
+            melds=(*state.melds, *melds),
+            laid_down=laid,
+            turn=replace(state.turn, laid_down_now=True),
+        )
+        return self._after_play(state, events)
+
+    def _add(self, state: KalookiState, action: LayOff) -> tuple[KalookiState, list[Event]]:
+        seat = state.seat
+        if not state.laid_down[seat]:
+            raise IllegalAction(
+                "You may add to melds on the table only after laying down your contract."
+            )
+        meld = _target(state, action.target)
+        hand = take_from_hand(state.hands[seat], action.cards)
+        result = add_to_meld(meld, action.cards, action.result)
+        melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
+        events: list[Event] = [
+            CardMoved(card, f"hand:{seat}", f"meld:{action.target}") for card in action.cards
+        ]
+        events.append(Said(seat, f"adds to {result.describe()}"))
+        state = replace(state, hands=_set_hand(state, seat, hand), melds=melds)
+        return self._after_play(state, events)
+
+    def _tack(self, state: KalookiState, action: Tack) -> tuple[KalookiState, list[Event]]:
+        seat = state.seat
+        if not state.laid_down[seat]:
+            raise IllegalAction("Only a player who has laid down may tack a joker.")
+        meld = _target(state, action.target)
+        hand = take_from_hand(state.hands[seat], [action.card])
+        result, _joker = tack(meld, action.card)
+        melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
+        events: list[Event] = [
+            CardMoved(action.card, f"hand:{seat}", f"meld:{action.target}"),
+            Said(seat, f"tacks the {action.card.pretty()}: {result.describe()}"),
+        ]
+        state = replace(state, hands=_set_hand(state, seat, hand), melds=melds)
+        return self._after_play(state, events)
+
+    def _discard(self, state: KalookiState, action: Discard) -> tuple[KalookiState, list[Event]]:
+        seat = state.seat
+        if action.card.is_joker:
+            raise IllegalAction("A joker may not be discarded.")
+        hand = take_from_hand(state.hands[seat], [action.card])
+        events: list[Event] = [
+            CardMoved(action.card, f"hand:{seat}", "discard"),
+            Said(seat, f"discards the {action.card.pretty()}"),
+        ]
+        state = replace(
+            state,
+            hands=_set_hand(state, seat, hand),
+            discard=(*state.discard, action.card),
+            discarded_by=seat,
+        )
+        if not hand:
+            scored, more = dealing.score_deal(state, out=seat)
+            return scored, [*events, Said(seat, "goes out"), *more]
+        return self._next_turn(state, events)
+
+    def _pass(self, state: KalookiState, _action: Pass) -> tuple[KalookiState, list[Event]]:
+        seat = state.seat
+        hand = state.hands[seat]
+        if not all(card.is_joker for card in hand):
+            raise IllegalAction("End your turn by discarding a card.")
+        if self._adds(state, hand):
+            raise IllegalAction("A joker cannot be discarded: play it on a meld where it fits.")
+        events: list[Event] = [Said(seat, "holds only jokers that fit nowhere: ends the turn")]
+        return self._next_turn(state, events)
+
+    def _next_turn(
+        self, state: KalookiState, events: list[Event]
+    ) -> tuple[KalookiState, list[Event]]:
+        seat = (state.seat + 1) % state.players
+        state = replace(state, seat=seat, phase=DRAW, asking=None, turn=Turn())
+        return state, [*events, TurnStarted(seat)]
+
+    def _after_play(
+        self, state: KalookiState, events: list[Event]
+    ) -> tuple[KalookiState, list[Event]]:
+        seat = state.seat
+        if state.hands[seat]:
+            return state, events
+        scored, more = dealing.score_deal(state, out=seat)
+        return scored, [*events, Said(seat, "goes out"), *more]
+
+    # -- what a seat sees ----------------------------------------------------------------
+
+    def view(self, state: KalookiState, seat: int) -> KalookiView:
+        return KalookiView(
+            seat=seat,
+            options=state.options,
+            deal=state.deal,
+            dealer=state.dealer,
+            phase=state.phase,
+            to_act=state.to_act,
+            active=state.seat,
+            asking=state.asking,
+            contract=contract_for(state.deal).describe(),
+            hand=state.hands[seat],
+            hand_sizes=tuple(len(h) for h in state.hands),
+            stock_size=len(state.stock),
+            discard=state.discard,
+            melds=state.melds,
+            laid_down=state.laid_down,
+            calls_left=state.calls_left,
+            totals=state.totals,
+            history=state.history,
+            winners=state.winners,
+        )
+
+    def all_cards(self, state: KalookiState) -> list[Card]:
+        cards = [card for hand in state.hands for card in hand]
+        cards.extend(state.stock)
+        cards.extend(state.discard)
+        cards.extend(card for meld in state.melds for card in meld.cards)
+        return cards
+
+    def hidden_from(self, state: KalookiState, seat: int) -> set[Card]:
+        hidden = set(state.stock)
+        if state.phase not in (DEAL_OVER, GAME_OVER):
+            for other, hand in enumerate(state.hands):
+                if other != seat:
+                    hidden.update(hand)
+        return hidden
+
+    def results(self, state: KalookiState) -> Results:
+        return Results(state.totals, state.winners, True, len(state.history))
+
+
+def _target(state: KalookiState, index: int) -> Meld:
+    if not 0 <= index < len(state.melds):
+        raise IllegalAction("There is no such meld on the table.")
+    return state.melds[index]
