@@ -1,5 +1,6 @@
 """A seeded play-out bot for tests and simulations: random among the legal actions, but
-it prefers moves that put cards on the table so that games finish."""
+it prefers moves that put cards on the table so that games finish, and when it discards
+it usually throws the first discard listed (games list their most sensible one first)."""
 
 from __future__ import annotations
 
@@ -22,4 +23,7 @@ class PlayoutBot:
         progress = [a for a in actions if type(a).__name__ in PROGRESS]
         if progress and self.rng.random() < self.eagerness:
             return self.rng.choice(progress)
-        return self.rng.choice(actions)
+        pick = self.rng.choice(actions)
+        if type(pick).__name__ == "Discard" and self.rng.random() < self.eagerness:
+            return next(a for a in actions if type(a).__name__ == "Discard")
+        return pick
