@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from game.engine.cards import Card, rank_text, sort_by_rank
+from game.engine.cards import Card, rank_text
 
 RANKS = range(1, 14)
 
@@ -40,7 +40,7 @@ def all_captured(captured: Sequence[Sequence[Card]]) -> list[Card]:
 
 def dead_set(hand: Sequence[Card], rank: int, captured_count: int) -> tuple[Card, ...]:
     """The cards of ``rank`` that ``hand`` may declare dead (empty if none)."""
-    same = sort_by_rank(card for card in hand if card.rank == rank)
+    same = [card for card in hand if card.rank == rank]  # in hand order
     if len(same) == 4:
         return tuple(same)
     if len(same) == 3:

@@ -20,35 +20,47 @@ from game.games.laugh_and_lie_down.state import (
 )
 
 
-def _high(card: Card) -> int:
+def high_rank(card: Card) -> int:
     """Rank for drawing the first dealer: ace high."""
     return 14 if card.rank == 1 else card.rank
 
 
-def draw_for_dealer(seed: int, counter: int, players: int) -> tuple[int, int, list[Event]]:
+Draw = tuple[tuple[int, Card], ...]  # one round of drawing: (seat, card drawn)
+
+
+def draw_for_dealer(seed: int, counter: int, players: int) -> tuple[int, int, list[Draw]]:
     """Every player draws a card from a shuffled deck; the highest deals first. Players
     tied for the highest draw again from a fresh shuffle. Returns (dealer, next counter,
-    events)."""
+    the rounds of drawing)."""
     contenders = list(range(players))
-    events: list[Event] = []
+    rounds: list[Draw] = []
     while True:
         deck = list(shuffled(make_deck(), seed, counter))
         counter += 1
-        drawn = {seat: deck.pop() for seat in contenders}
-        for seat, card in drawn.items():
-            events.append(Said(seat, f"draws the {card.pretty()} for the deal"))
-        best = max(_high(card) for card in drawn.values())
-        contenders = [seat for seat in contenders if _high(drawn[seat]) == best]
+        drawn = tuple((seat, deck.pop()) for seat in contenders)
+        rounds.append(drawn)
+        best = max(high_rank(card) for _, card in drawn)
+        contenders = [seat for seat, card in drawn if high_rank(card) == best]
         if len(contenders) == 1:
-            events.append(Said(contenders[0], "draws the highest card and deals first"))
-            return contenders[0], counter, events
-        for seat in contenders:
-            events.append(Said(seat, "ties for the highest card and draws again"))
+            return contenders[0], counter, rounds
+
+
+def _draw_events(rounds: list[Draw], dealer: int) -> list[Event]:
+    events: list[Event] = []
+    for number, drawn in enumerate(rounds):
+        if number:
+            events.extend(
+                Said(seat, "ties for the highest card and draws again") for seat, _ in drawn
+            )
+        events.extend(Said(seat, f"draws the {card.pretty()} for the deal") for seat, card in drawn)
+    events.append(Said(dealer, "draws the highest card and deals first"))
+    return events
 
 
 def new_game(options: LaughOptions, seed: int) -> tuple[LaughState, list[Event]]:
     players = options.players
-    first_dealer, counter, events = draw_for_dealer(seed, 0, players)
+    first_dealer, counter, rounds = draw_for_dealer(seed, 0, players)
+    events = _draw_events(rounds, first_dealer)
     empty = tuple(() for _ in range(players))
     state = LaughState(
         options=options,
