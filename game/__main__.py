@@ -38,7 +38,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="check a save file and exit: 0 when it loads cleanly, 2 when it is damaged",
     )
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("play", help="open the card table (the default)")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="load every asset, build and draw every screen headless, print SELF-TEST OK",
+    )
+    parser.add_argument(
+        "--self-test-result", metavar="FILE", help="also write the self-test's result to FILE"
+    )
+    play = sub.add_parser("play", help="open the card table (the default)")
+    play.add_argument(
+        "--measure-startup",
+        action="store_true",
+        help="print the time to the first frame and close",
+    )
     sim = sub.add_parser("simulate", help="play whole games headless and report")
     sim.add_argument("--game", default="kaluki")
     sim.add_argument("--players", type=int, default=4)
@@ -79,6 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.self_test:
+        from game.app.selftest import run_self_test
+
+        return run_self_test(args.self_test_result)
     if args.check_save is not None:
         from game.persist.cli import check_save_command
 
@@ -116,11 +133,9 @@ def main(argv: list[str] | None = None) -> int:
 
             run({"engine"} if args.engine else None, args.seed, args.json)
             return 0
-        print("Card Parlour: the table arrives in a later version; here is one simulated game.")
-        from game.tools.simulate import print_report, simulate
+        from game.app.main import run_app
 
-        print_report(simulate("kaluki", 4, 1, 1, {}), as_json=False)
-        return 0
+        return run_app(args.portable, getattr(args, "measure_startup", False))
     except ValueError as error:  # bad option, bad game id, bad card text
         print(f"card-parlour: {error}", file=sys.stderr)
         return 2

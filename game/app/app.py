@@ -1,0 +1,280 @@
+"""The application: the window, the main loop, the scene stack and the services scenes
+share (settings, card pictures, sound, statistics, saves).
+
+Scenes reach everything through the ``App`` they are given. Starting a game goes through
+:meth:`App.start_game` and continuing a saved one through :meth:`App.resume_game`; both
+call the table package (``game.app.table``: ``start_table(app, setup)`` and
+``resume_table(app, saved)``) once it exists, and until then say so in a dialog.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from typing import Any
+
+import pygame
+
+from game.app import i18n
+from game.app.assets import icon_path
+from game.app.audio import Audio
+from game.app.cards import CardArt
+from game.app.i18n import tr
+from game.app.scenes.base import Scene
+from game.app.scenes.stack import SceneStack
+from game.app.setup import GameSetup
+from game.persist.paths import Paths
+from game.persist.settings import Settings, save_settings
+from game.persist.stats import Statistics, load_stats
+
+log = logging.getLogger(__name__)
+
+TITLE = "Card Parlour"
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (1024, 640)
+FPS = 60
+TABLE_PACKAGE = "game.app.table"
+
+
+class App:
+    def __init__(
+        self,
+        paths: Paths,
+        settings: Settings,
+        *,
+        messages: Sequence[str] = (),
+        size: tuple[int, int] | None = None,
+        hidden: bool = False,
+    ) -> None:
+        self.paths = paths
+        self.settings = settings
+        self.startup_messages = list(messages)
+        pygame.display.init()
+        pygame.font.init()
+        i18n.configure(settings.language)
+        self.window = self._open_window(size, hidden)
+        self.surface = self.window.get_surface()
+        self.cards = CardArt(settings.four_colour, settings.card_back)
+        self.audio = Audio(settings.sound, settings.volume)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = False
+        self.frames = 0
+        self._stats: Statistics | None = None
+        self._settings_dirty_at: float | None = None
+
+    # --- the window ---
+
+    def _open_window(self, size: tuple[int, int] | None, hidden: bool) -> pygame.Window:
+        wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
+        wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
+        desktop = _desktop_size()
+        if desktop:  # never open larger than the screen
+            wanted = (min(wanted[0], desktop[0]), min(wanted[1], desktop[1]))
+        position = self.settings.window_pos
+        if position is not None and desktop and not _on_screen(position, wanted):
+            position = None
+        kwargs: dict[str, Any] = {"resizable": True, "hidden": hidden}
+        if position is not None:
+            kwargs["position"] = position
+        window = pygame.Window(TITLE, wanted, **kwargs)
+        window.minimum_size = MIN_SIZE
+        try:
+            window.set_icon(pygame.image.load(str(icon_path())))
+        except (pygame.error, FileNotFoundError) as error:
+            log.warning("no window icon: %s", error)
+        if self.settings.fullscreen:
+            window.set_fullscreen(True)
+        return window
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.settings.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on:
+            self.window.set_fullscreen(True)
+        else:
+            self.window.set_windowed()
+        self.update_settings(fullscreen=on)
+        self._on_resize()
+
+    def _on_resize(self) -> None:
+        self.surface = self.window.get_surface()
+        if not self.settings.fullscreen:
+            self.update_settings(window_size=self.window.size, save=False)
+        self.stack.resize(self.size)
+
+    # --- settings ---
+
+    def update_settings(self, *, save: bool = True, **changes: Any) -> None:
+        """Apply changed settings at once and keep them (sliders save after a pause)."""
+        old = self.settings
+        new = dataclasses.replace(old, **changes)
+        if new == old:
+            return
+        self.settings = new
+        if new.language != old.language:
+            i18n.set_language(new.language)
+            self.stack.rebuild()
+        if (new.four_colour, new.card_back) != (old.four_colour, old.card_back):
+            self.cards.four_colour = new.four_colour
+            self.cards.back_design = new.card_back
+        self.audio.set_enabled(new.sound)
+        self.audio.set_volume(new.volume)
+        if save:
+            self.save_settings()
+        else:
+            self._settings_dirty_at = time.monotonic()
+
+    def save_settings(self) -> None:
+        self._settings_dirty_at = None
+        try:
+            save_settings(self.paths, self.settings)
+        except (OSError, ValueError) as error:
+            log.warning("settings not saved: %s", error)
+
+    # --- statistics ---
+
+    @property
+    def stats(self) -> Statistics:
+        if self._stats is None:
+            self._stats, messages = load_stats(self.paths)
+            if messages:
+                self.notify(messages)
+        return self._stats
+
+    def set_stats(self, stats: Statistics) -> None:
+        self._stats = stats
+
+    # --- games ---
+
+    def start_game(self, setup: GameSetup) -> None:
+        """Sit down at a new game (the table package builds the table scene)."""
+        self._table_call("start_table", setup)
+
+    def resume_game(self, saved: Any) -> None:
+        """Continue a ``SavedGame`` (from Continue or Load)."""
+        self._table_call("resume_table", saved)
+
+    def _table_call(self, name: str, argument: Any) -> None:
+        hook = table_hook(name)
+        if hook is None:
+            self.notify([tr("table.coming_body")], title=tr("table.coming_title"))
+        else:
+            hook(self, argument)
+
+    # --- dialogs ---
+
+    def notify(
+        self, lines: Sequence[str], title: str | None = None, on_close: Callable | None = None
+    ) -> None:
+        """A message for the player in a dialog over the current scene."""
+        from game.app.scenes.dialog import MessageDialog
+
+        self.stack.push(MessageDialog(self, title or tr("dialog.notice"), lines, on_close))
+
+    def confirm(self, title: str, lines: Sequence[str], on_yes: Callable[[], None]) -> None:
+        from game.app.scenes.dialog import ConfirmDialog
+
+        self.stack.push(ConfirmDialog(self, title, lines, on_yes))
+
+    # --- the loop ---
+
+    def start(self, first: Scene) -> None:
+        self.stack.reset(first)
+        if self.startup_messages:
+            self.notify(self.startup_messages, title=tr("dialog.repaired_title"))
+            self.startup_messages = []
+
+    def run(self, first: Scene, on_first_frame: Callable[[], None] | None = None) -> int:
+        self.start(first)
+        self.running = True
+        dt = 0.0
+        while self.running and self.stack:
+            self.frame(dt)
+            if self.frames == 1:
+                if on_first_frame is not None:
+                    on_first_frame()
+                self.audio.start()  # after the first frame: opening a device is slow
+            dt = self.clock.tick(FPS) / 1000.0
+        self.shutdown()
+        return 0
+
+    def frame(self, dt: float) -> None:
+        """One frame: events, update, draw, show."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.stack.update(min(dt, 0.1))
+        if self._settings_dirty_at and time.monotonic() - self._settings_dirty_at > 0.6:
+            self.save_settings()
+        self.draw()
+        self.window.flip()
+        self.frames += 1
+
+    def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
+        target = surface or self.surface
+        target.fill((8, 40, 26))
+        self.stack.draw(target)
+        return target
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            if tuple(self.window.size) != self.size:
+                self._on_resize()
+        elif event.type == pygame.WINDOWMOVED:
+            if not self.settings.fullscreen:
+                self.update_settings(window_pos=(event.x, event.y), save=False)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle_event(event)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        while self.stack:
+            self.stack.pop()
+        self.save_settings()
+        self.audio.stop()
+
+
+def table_hook(name: str) -> Callable[[App, Any], None] | None:
+    """``game.app.table.<name>`` when the table package exists, else None."""
+    try:
+        module = import_module(TABLE_PACKAGE)
+    except ModuleNotFoundError as error:
+        if error.name != TABLE_PACKAGE:
+            raise
+        return None
+    return getattr(module, name, None)
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def _on_screen(position: tuple[int, int], size: tuple[int, int]) -> bool:
+    """Whether a window at ``position`` would show its title bar on some screen."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return True
+    x, y = position
+    # Without per-monitor origins, accept positions within the union's plausible span.
+    width = sum(w for w, _ in sizes)
+    height = max(h for _, h in sizes)
+    return -size[0] + 80 <= x <= width - 80 and 0 <= y <= height - 40

@@ -1,0 +1,87 @@
+"""The one font helper: every text the app draws itself uses Noto Sans JP.
+
+pygame's default font never appears (it lacks Japanese). Fonts are opened on first use
+and cached per (size, bold); the widgets use the same files through the theme.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+
+from game.app.assets import font_path
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans JP at ``size`` pixels (pygame.font must be initialised)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(font_path(bold)), max(6, int(size)))
+
+
+def render(
+    text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+) -> pygame.Surface:
+    """Antialiased text on a transparent surface."""
+    return font(size, bold).render(text, True, colour)
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels.
+
+    Words split at spaces; text without spaces (Japanese) may break between any two
+    characters, except before closing punctuation, which stays on the line it closes."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        lines.extend(_wrap_paragraph(paragraph, f, width))
+    return lines
+
+
+_NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー…,.;:!?)]%")
+
+
+def _tokens(text: str) -> list[str]:
+    """Words with their trailing space, and single CJK characters, in order."""
+    tokens: list[str] = []
+    word = ""
+    for ch in text:
+        if ord(ch) > 0x2E7F:  # CJK and kana: a break is allowed around each character
+            if word:
+                tokens.append(word)
+                word = ""
+            if tokens and ch in _NO_LINE_START:
+                tokens[-1] += ch
+            else:
+                tokens.append(ch)
+        elif ch == " ":
+            word += ch
+            tokens.append(word)
+            word = ""
+        else:
+            if not word and ch in _NO_LINE_START and tokens:
+                tokens[-1] += ch
+                continue
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+def _wrap_paragraph(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    if not text:
+        return [""]
+    lines: list[str] = []
+    line = ""
+    for token in _tokens(text):
+        candidate = line + token
+        if line and f.size(candidate.rstrip())[0] > width:
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line = candidate
+    if line:
+        lines.append(line.rstrip())
+    return lines

@@ -1,0 +1,192 @@
+"""The Scene base class: one screen of the app, living on the scene stack.
+
+A scene's life on the stack (see :mod:`game.app.scenes.stack`)::
+
+    push(scene)   -> below.pause(); scene.enter()
+    push(other)   -> scene.pause()              (other is now on top)
+    pop()         -> other.exit(); scene.resume()
+    replace(new)  -> scene.exit(); new.enter()
+
+Every frame the app calls, in this order:
+
+* ``handle_event(event) -> bool`` for each pygame event, on the top scene first. Return
+  True when the scene used the event; False lets it pass to the scene below, unless this
+  scene ``blocks_input`` (the default), which ends the search.
+* ``update(dt)`` with the seconds since the last frame: move animations, poll workers.
+* ``draw(surface)``: paint the whole scene. ``draw`` only reads the scene's state and
+  changes nothing, so it can run any number of times (snapshots, the self-test, a dialog
+  drawing the scene below it).
+
+What a subclass usually writes:
+
+* ``build()``: create the pygame_gui widgets for ``self.size`` in ``self.ui`` (the
+  scene's own UIManager) and compute the layout. It runs on ``enter``, and again after a
+  window resize or a language change (``rebuild``), so it must rely only on the scene's
+  own state, never on widgets from before.
+* ``draw_scene(surface)``: what sits under the widgets (background, cards, charts).
+  ``draw_over(surface)`` paints above them (focus ring, drag image). The default
+  ``draw`` is ``draw_scene`` + the widgets + ``draw_over``.
+* ``on_ui_event(event)`` for pygame_gui events of this scene's widgets
+  (``UI_BUTTON_PRESSED`` ...) and ``on_key(event)`` / ``on_mouse(event)`` for the rest.
+* ``back()``: what Esc does (default: pop this scene).
+
+Class attributes tune how the scene sits on the stack: ``opaque = False`` draws the
+scenes below first (dialogs, overlays); ``blocks_input = False`` passes unused events
+down; ``pauses_below = False`` keeps updating the scene below (a table under a toast).
+
+Services come from ``self.app``: ``app.settings``, ``app.cards`` (card pictures),
+``app.audio``, ``app.paths``, ``app.stack``, ``app.start_game(setup)`` and more.
+Player-visible text goes through ``game.app.i18n`` (``tr`` for drawn text, ``ui`` keys
+for widgets).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.app.ui.theme import make_manager
+
+if TYPE_CHECKING:
+    from game.app.app import App
+
+UI_EVENTS = {
+    pygame_gui.UI_BUTTON_PRESSED,
+    pygame_gui.UI_BUTTON_DOUBLE_CLICKED,
+    pygame_gui.UI_TEXT_ENTRY_CHANGED,
+    pygame_gui.UI_TEXT_ENTRY_FINISHED,
+    pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+    pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+    pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+    pygame_gui.UI_CHECK_BOX_CHECKED,
+    pygame_gui.UI_CHECK_BOX_UNCHECKED,
+    pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
+}
+
+
+class Scene:
+    """One screen. Subclass it; see the module documentation for the life cycle."""
+
+    opaque = True  # False: the scenes below are drawn first (dialogs, overlays)
+    blocks_input = True  # False: events this scene does not use go to the scene below
+    pauses_below = True  # False: the scene below keeps getting update(dt)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ui: pygame_gui.UIManager | None = None
+        self.size: tuple[int, int] = app.size
+        self.active = False  # True between enter and exit
+        self.paused = False  # True while another scene lies on top
+
+    # --- life cycle (called by the stack) ---
+
+    def enter(self) -> None:
+        """Pushed onto the stack: build the widgets."""
+        self.active = True
+        self.size = self.app.size
+        self.ui = make_manager(self.size)
+        self.build()
+        self.ui.update(0.0)  # widgets draw their first image now, even while covered
+
+    def exit(self) -> None:
+        """Popped or replaced: let go of widgets and anything running."""
+        self.active = False
+        if self.ui is not None:
+            self.ui.clear_and_reset()
+        self.ui = None
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+        self.paused = True
+
+    def resume(self) -> None:
+        """The scene on top was popped; this one is on top again."""
+        self.paused = False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay out again."""
+        self.size = size
+        if self.ui is not None:
+            self.ui.set_window_resolution(size)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Throw the widgets away and build them again (resize, language change)."""
+        if self.ui is None:
+            return
+        self.ui.clear_and_reset()
+        self.build()
+        self.ui.update(0.0)
+
+    # --- what subclasses write ---
+
+    def build(self) -> None:
+        """Create widgets in ``self.ui`` and compute the layout for ``self.size``."""
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        """Paint what lies under the widgets."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Paint what lies over the widgets."""
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        """A pygame_gui event (button pressed ...) of one of this scene's widgets."""
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def back(self) -> None:
+        """Esc or a Back button: leave this scene."""
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    # --- the frame (called by the stack) ---
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Offer one event; True when used. Widgets see it first, then the hooks."""
+        if self.ui is not None and self.ui.process_events(event):
+            return True
+        if event.type in UI_EVENTS:
+            if not self.owns(getattr(event, "ui_element", None)):
+                return False
+            return self.on_ui_event(event)
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            return self.on_key(event)
+        if event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        ):
+            return self.on_mouse(event)
+        return False
+
+    def owns(self, element: object) -> bool:
+        """Whether ``element`` is one of this scene's widgets."""
+        return element is not None and getattr(element, "ui_manager", None) is self.ui
+
+    def update(self, dt: float) -> None:
+        if self.ui is not None:
+            self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_scene(surface)
+        if self.ui is not None:
+            self.ui.draw_ui(surface)
+        self.draw_over(surface)
+
+    def text_entry_focused(self) -> bool:
+        """True while the player types in a text field (keys then belong to it)."""
+        if self.ui is None:
+            return False
+        focused = self.ui.get_focus_set() or set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focused)

@@ -1,0 +1,49 @@
+"""Every scene of the shell with a way to make it: for the self-test and snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.app.scenes.base import Scene
+from game.games.registry import GAMES
+
+PREFERRED_ORDER = ("kaluki", "kalooki", "indian_rummy", "laugh_and_lie_down")
+
+
+def game_ids() -> list[str]:
+    """Registered games in the order the menus show them (the rummies first)."""
+    known = [gid for gid in PREFERRED_ORDER if gid in GAMES]
+    return known + [gid for gid in GAMES if gid not in known]
+
+
+def every_scene(app) -> list[tuple[str, Callable[[], Scene]]]:
+    from game.app.i18n import tr
+    from game.app.scenes.dialog import ConfirmDialog, MessageDialog
+    from game.app.scenes.load import LoadScene
+    from game.app.scenes.new_game import NewGameScene
+    from game.app.scenes.rules import RulesScene
+    from game.app.scenes.settings import SettingsScene
+    from game.app.scenes.statistics import StatisticsScene
+    from game.app.scenes.title import TitleScene
+
+    scenes: list[tuple[str, Callable[[], Scene]]] = [("title", lambda: TitleScene(app))]
+    for game_id in game_ids():
+        scenes.append((f"new_game_{game_id}", lambda g=game_id: NewGameScene(app, g)))
+    scenes.append(("settings", lambda: SettingsScene(app)))
+    for game_id in game_ids():
+        scenes.append((f"rules_{game_id}", lambda g=game_id: RulesScene(app, g)))
+    scenes.append(("statistics", lambda: StatisticsScene(app)))
+    scenes.append(("load", lambda: LoadScene(app)))
+    scenes.append(
+        (
+            "dialog",
+            lambda: MessageDialog(app, tr("table.coming_title"), [tr("table.coming_body")]),
+        )
+    )
+    scenes.append(
+        (
+            "confirm",
+            lambda: ConfirmDialog(app, tr("title.quit_title"), [tr("title.quit_body")], app.quit),
+        )
+    )
+    return scenes

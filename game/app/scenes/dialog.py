@@ -1,0 +1,131 @@
+"""Modal dialogs over the current scene: a message with OK, or a question with Yes/No.
+
+The scene below stays visible behind a dim veil and gets no input until the dialog
+closes. Enter chooses the main button, Esc closes (the cancel choice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app import fonts
+from game.app.i18n import tr, ui
+from game.app.scenes.base import Scene
+from game.app.ui.paint import panel, text
+from game.app.ui.theme import CREAM, GOLD
+
+WIDTH = 600
+BODY_SIZE = 17
+TITLE_SIZE = 24
+
+
+class Dialog(Scene):
+    opaque = False
+
+    def __init__(
+        self,
+        app,
+        title: str,
+        lines: Sequence[str],
+        buttons: Sequence[tuple[str, str, Callable[[], None] | None]],
+        cancel: Callable[[], None] | None = None,
+    ) -> None:
+        """``buttons``: (translation key, theme object id, action) from left to right;
+        the last one is the main button (Enter)."""
+        super().__init__(app)
+        self.title = title
+        self.lines = list(lines)
+        self.choices = list(buttons)
+        self.cancel = cancel
+        self.buttons: list[pygame_gui.elements.UIButton] = []
+        self.box = pygame.Rect(0, 0, WIDTH, 200)
+        self.wrapped: list[str] = []
+
+    def build(self) -> None:
+        w, h = self.size
+        width = min(WIDTH, w - 80)
+        inner = width - 64
+        self.wrapped = []
+        for line in self.lines:
+            self.wrapped.extend(fonts.wrap(line, BODY_SIZE, inner))
+            self.wrapped.append("")
+        if self.wrapped:
+            self.wrapped.pop()
+        body = len(self.wrapped) * round(BODY_SIZE * 1.45)
+        height = 32 + TITLE_SIZE + 22 + body + 30 + 46 + 28
+        self.box = pygame.Rect(0, 0, width, min(height, h - 60))
+        self.box.center = (w // 2, h // 2)
+        self.buttons = []
+        x = self.box.right - 32
+        for key, object_id, _action in reversed(self.choices):
+            label_w = max(130, fonts.font(17, True).size(tr(key))[0] + 40)
+            rect = pygame.Rect(0, 0, label_w, 46)
+            rect.bottomright = (x, self.box.bottom - 26)
+            x = rect.left - 12
+            self.buttons.insert(
+                0,
+                pygame_gui.elements.UIButton(
+                    rect, ui(key), self.ui, object_id=ObjectID(object_id=object_id)
+                ),
+            )
+
+    def close(self, action: Callable[[], None] | None) -> None:
+        self.app.stack.remove(self)
+        if action is not None:
+            action()
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.close(self.choices[self.buttons.index(event.ui_element)][2])
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.close(self.choices[-1][2])
+            elif event.key == pygame.K_ESCAPE:
+                self.close(self.cancel)
+        return True  # modal: nothing reaches the scene below
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        return True
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 12, 6, 150))
+        surface.blit(veil, (0, 0))
+        panel(surface, self.box, alpha=245, radius=16, border=GOLD)
+        x, y = self.box.x + 32, self.box.y + 28
+        text(surface, self.title, (x, y), TITLE_SIZE, GOLD, bold=True)
+        y += TITLE_SIZE + 26
+        limit = self.box.bottom - 26 - 46 - 16
+        for line in self.wrapped:
+            if y + BODY_SIZE > limit:
+                break
+            if line:
+                text(surface, line, (x, y), BODY_SIZE, CREAM)
+            y += round(BODY_SIZE * 1.45)
+
+
+class MessageDialog(Dialog):
+    def __init__(self, app, title: str, lines: Sequence[str], on_close=None) -> None:
+        super().__init__(app, title, lines, [("common.ok", "#primary", on_close)], on_close)
+
+
+class ConfirmDialog(Dialog):
+    def __init__(
+        self,
+        app,
+        title: str,
+        lines: Sequence[str],
+        on_yes: Callable[[], None],
+        yes_key="common.yes",
+    ) -> None:
+        super().__init__(
+            app, title, lines, [("common.no", "#quiet", None), (yes_key, "#primary", on_yes)]
+        )

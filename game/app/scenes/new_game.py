@@ -1,0 +1,365 @@
+"""The new-game screen for one game: players, who sits where, the rule options (built
+from the game's ``Options`` fields, each with its one-line help), an optional seed, and
+Start. The defaults start at once: you against AI seats at Normal level.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app import fonts
+from game.app.i18n import has, tr, tr_or, ui
+from game.app.scenes.base import Scene
+from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
+from game.app.ui.paint import felt_background, heading, page_margin, panel, text
+from game.app.ui.theme import GOLD, MUTED
+from game.app.ui.widgets import Control, segment_widths, segmented, step_for, stepper, toggle
+from game.engine.options import OptionField, option_fields
+from game.games.registry import get_game
+
+AI_NAMES = 9  # names.ai_1 .. names.ai_9 in the translation files
+ROW_H = 40
+MAX_SEED = 10**12
+
+
+@dataclasses.dataclass
+class Choices:
+    """What the player has chosen so far (kept while the screen is rebuilt)."""
+
+    players: int
+    seats: list[list[str]]  # [name, kind]; an empty name means "the default name"
+    values: dict[str, Any]
+    seed: str = ""
+
+
+def shown_fields(options_type: type) -> list[OptionField]:
+    """The options a player sets here: flags, numbers and fixed choices. Fields of other
+    kinds (Laugh and Lie Down's ``humans``, a tuple) are filled in from the seats."""
+    return [
+        f
+        for f in option_fields(options_type)
+        if f.name != "players" and (f.kind in (bool, int) or f.choices)
+    ]
+
+
+def default_choices(game_id: str) -> Choices:
+    info = get_game(game_id)
+    players = next(f for f in option_fields(info.options_type) if f.name == "players").default
+    values = {f.name: f.default for f in shown_fields(info.options_type)}
+    seats = [["", "human"]] + [["", "normal"] for _ in range(players - 1)]
+    return Choices(players, seats, values)
+
+
+def default_name(seat: int, kind: str) -> str:
+    if kind == "human":
+        return tr("new_game.you") if seat == 0 else tr("new_game.player_n", n=seat + 1)
+    return tr(f"names.ai_{(seat - 1) % AI_NAMES + 1}")
+
+
+def build_setup(game_id: str, choices: Choices, seed: int | None = None) -> GameSetup:
+    """The setup the Start button hands to the table. ValueError (with the reason) when
+    the options do not go together."""
+    info = get_game(game_id)
+    seats = tuple(
+        Seat((name.strip() or default_name(i, kind))[:MAX_NAME], kind)
+        for i, (name, kind) in enumerate(choices.seats[: choices.players])
+    )
+    values = dict(choices.values)
+    if any(f.name == "humans" for f in option_fields(info.options_type)):
+        values["humans"] = [i for i, seat in enumerate(seats) if seat.is_human]
+    options = info.options(players=choices.players, **values)
+    if seed is None:
+        text_seed = choices.seed.strip()
+        seed = int(text_seed) if text_seed else random.SystemRandom().randrange(1, 2**31)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(tr("new_game.seed_range"))
+    return GameSetup(info.id, options, seed, seats)
+
+
+class NewGameScene(Scene):
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.info = get_game(game_id)
+        self.fields = shown_fields(self.info.options_type)
+        memory = app.__dict__.setdefault("new_game_memory", {})
+        self.choices: Choices = memory.get(game_id) or default_choices(game_id)
+        memory[game_id] = self.choices
+        self.controls: list[Control] = []
+        self.name_entries: dict[Any, int] = {}
+        self.seed_entry = None
+        self.start_button = None
+        self.back_button = None
+        self.columns = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+        self.seats_top = 0
+
+    # --- layout ---
+
+    def build(self) -> None:
+        w, h = self.size
+        margin = page_margin(self.size)
+        top = 104
+        bottom = h - 96
+        gap = 28
+        left_w = max(500, int((w - 2 * margin - gap) * 0.54))
+        left = pygame.Rect(margin, top, left_w, bottom - top)
+        right = pygame.Rect(left.right + gap, top, w - margin - left.right - gap, bottom - top)
+        self.columns = (left, right)
+        self.controls = []
+        self._build_players(left)
+        self._build_options(right)
+        self._build_footer(margin, w, h)
+
+    def _build_players(self, area: pygame.Rect) -> None:
+        counts = list(range(self.info.min_players, self.info.max_players + 1))
+        labels = [str(n) for n in counts]
+        x = area.x + 24
+        y = area.y + 56
+        self.controls.append(
+            segmented(
+                self.ui,
+                "players",
+                (x, y),
+                [(n, str(n)) for n in counts],
+                self.choices.players,
+                widths=segment_widths(labels, minimum=44, padding=20),
+                plain=True,
+            )
+        )
+        self.seats_top = y + 34 + 54
+        view = pygame.Rect(
+            area.x + 12, self.seats_top, area.w - 24, area.bottom - self.seats_top - 12
+        )
+        rows_h = self.choices.players * ROW_H
+        container = None
+        origin = (x, self.seats_top)
+        if rows_h > view.h:
+            scroller = pygame_gui.elements.UIScrollingContainer(view, self.ui, allow_scroll_x=False)
+            scroller.set_scrollable_area_dimensions((view.w - 20, rows_h))
+            container = scroller
+            origin = (12, 0)
+        kinds = [(k, f"new_game.kind_{k}") for k in SEAT_KINDS]
+        kind_widths = segment_widths([tr(key) for _, key in kinds], minimum=70, padding=22)
+        name_w = min(190, area.w - 24 - 36 - sum(kind_widths) - 6 * 3 - 20)
+        self.name_entries = {}
+        for seat in range(self.choices.players):
+            name, kind = self.choices.seats[seat]
+            y = origin[1] + seat * ROW_H
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(origin[0] + 36, y, name_w, 34),
+                self.ui,
+                container=container,
+                placeholder_text=default_name(seat, kind),
+            )
+            entry.set_text_length_limit(MAX_NAME)
+            if name:
+                entry.set_text(name)
+            self.name_entries[entry] = seat
+            self.controls.append(
+                segmented(
+                    self.ui,
+                    f"seat:{seat}",
+                    (origin[0] + 36 + name_w + 12, y),
+                    kinds,
+                    kind,
+                    widths=kind_widths,
+                    container=container,
+                )
+            )
+            pygame_gui.elements.UILabel(
+                pygame.Rect(origin[0], y, 30, 34),
+                str(seat + 1),
+                self.ui,
+                container=container,
+                object_id=ObjectID(object_id="#section"),
+            )
+
+    def _build_options(self, area: pygame.Rect) -> None:
+        view = pygame.Rect(area.x + 12, area.y + 50, area.w - 24, area.h - 62)
+        rows = [(f, self._help_lines(f, view.w - 56)) for f in self.fields]
+        total = sum(34 + 22 * len(lines) + 16 for _, lines in rows)
+        container = None
+        x, y = view.x + 12, view.y
+        inner_w = view.w - 24
+        if total > view.h:
+            scroller = pygame_gui.elements.UIScrollingContainer(view, self.ui, allow_scroll_x=False)
+            scroller.set_scrollable_area_dimensions((view.w - 20, total))
+            container = scroller
+            x, y = 12, 0
+            inner_w = view.w - 20 - 24
+        for f, lines in rows:
+            control = self._option_control(f, x, y, inner_w, container)
+            label_w = inner_w - control.rect.w - 12
+            pygame_gui.elements.UILabel(
+                pygame.Rect(x, y, label_w, 32),
+                _option_text(self.info.id, f, "label"),
+                self.ui,
+                container=container,
+                object_id=ObjectID(object_id="#strong"),
+            )
+            y += 34
+            for line in lines:
+                pygame_gui.elements.UILabel(
+                    pygame.Rect(x, y, inner_w, 22),
+                    line,
+                    self.ui,
+                    container=container,
+                    object_id=ObjectID(object_id="#muted"),
+                )
+                y += 22
+            y += 16
+
+    def _help_lines(self, f: OptionField, width: int) -> list[str]:
+        key = f"options.{self.info.id}.{f.name}.help"
+        return fonts.wrap(tr_or(key, f.help), 14, width)
+
+    def _option_control(self, f: OptionField, x: int, y: int, width: int, container) -> Control:
+        value = self.choices.values[f.name]
+        name = f"option:{f.name}"
+        if f.kind is bool:
+            rect = pygame.Rect(x + width - 92, y, 92, 32)
+            return toggle(self.ui, name, rect, bool(value), container=container)
+        if f.choices:
+            labels = [
+                tr_or(f"options.{self.info.id}.{f.name}.choice_{c}", str(c)) for c in f.choices
+            ]
+            widths = segment_widths(labels, minimum=44, padding=20)
+            right = x + width - sum(widths) - 6 * (len(widths) - 1)
+            return segmented(
+                self.ui,
+                name,
+                (right, y),
+                list(zip(f.choices, labels)),
+                value,
+                widths=widths,
+                height=32,
+                container=container,
+                plain=True,
+            )
+        step = step_for(f.minimum, f.maximum)
+        return stepper(
+            self.ui,
+            name,
+            (x + width - 150, y),
+            int(value),
+            f.minimum,
+            f.maximum,
+            step,
+            height=32,
+            container=container,
+        )
+
+    def _build_footer(self, margin: int, w: int, h: int) -> None:
+        y = h - 74
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(margin + 150, y + 7, 170, 38),
+            self.ui,
+            placeholder_text=tr("new_game.seed_random"),
+        )
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(12)
+        if self.choices.seed:
+            self.seed_entry.set_text(self.choices.seed)
+        self.start_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - margin - 200, y, 200, 52),
+            ui("new_game.start"),
+            self.ui,
+            object_id=ObjectID(object_id="#primary"),
+        )
+        self.back_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - margin - 200 - 16 - 140, y, 140, 52),
+            ui("common.back"),
+            self.ui,
+            object_id=ObjectID(object_id="#quiet"),
+        )
+
+    # --- changes ---
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        element = event.ui_element
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            if element in self.name_entries:
+                self.choices.seats[self.name_entries[element]][0] = element.get_text()
+            elif element is self.seed_entry:
+                self.choices.seed = element.get_text()
+            return True
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if element is self.start_button:
+            self.start()
+            return True
+        if element is self.back_button:
+            self.back()
+            return True
+        for control in self.controls:
+            if element in control:
+                self.change(control.name, control.value_for(element))
+                return True
+        return False
+
+    def change(self, name: str, value: Any) -> None:
+        """Apply one choice (``players``, ``seat:N`` or ``option:NAME``) and redraw."""
+        if name == "players":
+            self.set_players(int(value))
+        elif name.startswith("seat:"):
+            self.choices.seats[int(name[5:])][1] = value
+        elif name.startswith("option:"):
+            self.choices.values[name[7:]] = value
+        self.app.audio.play("place")
+        self.rebuild()
+
+    def set_players(self, players: int) -> None:
+        seats = self.choices.seats
+        while len(seats) < players:
+            seats.append(["", "normal"])
+        self.choices.players = players
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter and not self.text_entry_focused():
+            self.start()
+            return True
+        return super().on_key(event)
+
+    def start(self) -> None:
+        try:
+            setup = build_setup(self.info.id, self.choices)
+        except ValueError as error:
+            self.app.audio.play("invalid")
+            self.app.notify([str(error)], title=tr("new_game.cannot_start"))
+            return
+        self.app.audio.play("shuffle")
+        self.app.start_game(setup)
+
+    # --- drawing ---
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt_background((w, h), self.app.cards), (0, 0))
+        name = tr_or(f"games.{self.info.id}.name", self.info.title)
+        heading(
+            surface,
+            tr("new_game.title", game=name),
+            tr("title.players", min=self.info.min_players, max=self.info.max_players),
+        )
+        left, right = self.columns
+        panel(surface, left)
+        panel(surface, right)
+        text(surface, tr("new_game.players"), (left.x + 24, left.y + 18), 19, GOLD, bold=True)
+        text(surface, tr("new_game.seats"), (left.x + 24, self.seats_top - 36), 19, GOLD, bold=True)
+        text(surface, tr("new_game.rules"), (right.x + 24, right.y + 18), 19, GOLD, bold=True)
+        margin = page_margin((w, h))
+        text(surface, tr("new_game.seed"), (margin, h - 48), 17, bold=True, anchor="midleft")
+        text(surface, tr("new_game.seed_hint"), (margin + 334, h - 48), 14, MUTED, anchor="midleft")
+
+
+def _option_text(game_id: str, f: OptionField, part: str) -> str:
+    """A widget text for an option's label: the translation key when we have one, else
+    the English text the game declares (a newly added game before its translation)."""
+    key = f"options.{game_id}.{f.name}.{part}"
+    return ui(key) if has(key) else getattr(f, part)

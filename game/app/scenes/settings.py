@@ -1,0 +1,325 @@
+"""Settings: language, window, card back, four-colour deck, sound, animation, turn
+confirmation and the Hard AI's thinking time. Every change applies at once and is kept
+(sliders are written a moment after they stop moving, and when the screen closes)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app.assets import CARD_BACKS
+from game.app.cards import card_size
+from game.app.i18n import LANGUAGES, tr, ui
+from game.app.scenes.base import Scene
+from game.app.ui.paint import (
+    card_row,
+    felt_background,
+    heading,
+    page_margin,
+    panel,
+    paragraph,
+    text,
+)
+from game.app.ui.theme import CREAM, GOLD, MUTED
+from game.app.ui.widgets import Control, segment_widths, segmented, toggle
+from game.persist.settings import default_settings
+
+ROW = 66
+BACK_W = 54
+
+
+@dataclasses.dataclass
+class Slider:
+    name: str
+    widget: Any
+    to_setting: Callable[[float], Any]
+    shown: Callable[[Any], str]
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.controls: list[Control] = []
+        self.sliders: list[Slider] = []
+        self.value_labels: dict[str, pygame.Rect] = {}
+        self.rows: list[tuple[str, pygame.Rect]] = []  # (setting name, row rect) for labels
+        self.backs: dict[str, pygame.Rect] = {}
+        self.aces_at = (0, 0)
+        self.panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
+        self.back_button = None
+        self.reset_button = None
+
+    def exit(self) -> None:
+        self.app.save_settings()
+        super().exit()
+
+    # --- layout ---
+
+    def build(self) -> None:
+        w, h = self.size
+        margin = page_margin(self.size)
+        top, bottom, gap = 104, h - 96, 28
+        half = (w - 2 * margin - gap) // 2
+        left = pygame.Rect(margin, top, half, bottom - top)
+        right = pygame.Rect(left.right + gap, top, w - margin - left.right - gap, bottom - top)
+        self.panels = (left, right)
+        self.controls, self.sliders, self.rows = [], [], []
+        self.value_labels = {}
+        s = self.app.settings
+        row = min(ROW, (bottom - top - 70) // 6)
+        control_w = min(230, (left.w - 48) * 9 // 20)
+        toggle_text = left.w - 48 - 92 - 20
+
+        # Left: language, window, cards.
+        x, y, cw = left.x + 24, left.y + 58, left.w - 48
+        names = [tr(f"settings.language_{code}") for code in LANGUAGES]
+        widths = segment_widths(names, minimum=(control_w - 6) // 2, padding=20)
+        self._row("language", x, y, cw - sum(widths) - 26, row)
+        self.controls.append(
+            segmented(
+                self.ui,
+                "language",
+                (x + cw - sum(widths) - 6, y + 8),
+                list(zip(LANGUAGES, names)),
+                s.language,
+                widths=widths,
+                plain=True,
+            )
+        )
+        y += row
+        self._row("fullscreen", x, y, toggle_text, row)
+        self.controls.append(toggle(self.ui, "fullscreen", _right(x, y, cw), s.fullscreen))
+        y += row
+        self._row("four_colour", x, y, toggle_text, row)
+        self.controls.append(toggle(self.ui, "four_colour", _right(x, y, cw), s.four_colour))
+        y += row
+        bw, bh = card_size(BACK_W)
+        self._row("card_back", x, y, cw - 3 * BACK_W - 2 * 16 - 24, max(row, bh + 16))
+        self.backs = {}
+        bx = x + cw - 3 * BACK_W - 2 * 16 - 4
+        for design in CARD_BACKS:
+            self.backs[design] = pygame.Rect(bx, y + 6, bw, bh)
+            bx += BACK_W + 16
+        y += max(row, bh + 16) + 8
+        self.aces_at = (x, y)
+
+        # Right: sound and play.
+        x, y, cw = right.x + 24, right.y + 58, right.w - 48
+        text_w = cw - 92 - 20
+        self._row("sound", x, y, text_w, row)
+        self.controls.append(toggle(self.ui, "sound", _right(x, y, cw), s.sound))
+        y += row
+        self._slider(
+            "volume",
+            x,
+            y,
+            cw,
+            control_w,
+            row,
+            round(s.volume * 100),
+            (0, 100),
+            5,
+            lambda v: round(v) / 100,
+            lambda v: f"{round(v * 100)}%",
+        )
+        y += row
+        self._slider(
+            "animation_speed",
+            x,
+            y,
+            cw,
+            control_w,
+            row,
+            round(s.animation_speed * 100),
+            (25, 300),
+            25,
+            lambda v: round(v / 25) * 25 / 100,
+            _times,
+        )
+        y += row
+        self._row("reduce_motion", x, y, text_w, row)
+        self.controls.append(toggle(self.ui, "reduce_motion", _right(x, y, cw), s.reduce_motion))
+        y += row
+        self._row("confirm_end_turn", x, y, text_w, row)
+        self.controls.append(
+            toggle(self.ui, "confirm_end_turn", _right(x, y, cw), s.confirm_end_turn)
+        )
+        y += row
+        self._slider(
+            "hard_think_ms",
+            x,
+            y,
+            cw,
+            control_w,
+            row,
+            s.hard_think_ms,
+            (100, 3000),
+            100,
+            lambda v: int(round(v / 100) * 100),
+            lambda v: tr("settings.seconds", value=f"{v / 1000:.1f}"),
+        )
+
+        self.back_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - margin - 160, h - 74, 160, 52),
+            ui("common.done"),
+            self.ui,
+            object_id=ObjectID(object_id="#primary"),
+        )
+        self.reset_button = pygame_gui.elements.UIButton(
+            pygame.Rect(margin, h - 74, 220, 52),
+            ui("settings.reset"),
+            self.ui,
+            object_id=ObjectID(object_id="#quiet"),
+        )
+
+    def _row(self, name: str, x: int, y: int, text_w: int, height: int) -> None:
+        self.rows.append((name, pygame.Rect(x, y, text_w, height)))
+
+    def _slider(self, name, x, y, width, control_w, row, start, span, step, to_setting, shown):
+        self._row(name, x, y, width - control_w - 16, row)
+        rect = pygame.Rect(x + width - control_w, y + 10, control_w - 66, 30)
+        widget = pygame_gui.elements.UIHorizontalSlider(
+            rect, start, span, self.ui, click_increment=step
+        )
+        self.sliders.append(Slider(name, widget, to_setting, shown))
+        self.value_labels[name] = pygame.Rect(rect.right + 10, rect.y, 56, rect.h)
+
+    # --- changes ---
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        element = event.ui_element
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            for slider in self.sliders:
+                if slider.widget is element:
+                    self.app.update_settings(
+                        save=False, **{slider.name: slider.to_setting(event.value)}
+                    )
+                    return True
+            return False
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if element is self.back_button:
+            self.back()
+            return True
+        if element is self.reset_button:
+            self.reset()
+            return True
+        for control in self.controls:
+            if element in control:
+                self.change(control.name, control.value_for(element))
+                return True
+        return False
+
+    def change(self, name: str, value: Any) -> None:
+        """Set one setting by name, apply it and keep it."""
+        if name == "fullscreen":
+            self.app.set_fullscreen(bool(value))
+        else:
+            self.app.update_settings(**{name: value})
+        if name == "sound" and value:
+            self.app.audio.play("chip")
+        self.rebuild()
+
+    def reset(self) -> None:
+        defaults = default_settings()
+        keep = {"window_size", "window_pos", "fullscreen"}
+        values = {
+            f.name: getattr(defaults, f.name)
+            for f in dataclasses.fields(defaults)
+            if f.name not in keep
+        }
+        self.app.update_settings(**values)
+        self.rebuild()
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for design, rect in self.backs.items():
+                if rect.collidepoint(event.pos):
+                    self.change("card_back", design)
+                    return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # Arrows cycle the card back, the one choice without a button.
+            index = CARD_BACKS.index(self.app.settings.card_back)
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.change("card_back", CARD_BACKS[(index + step) % len(CARD_BACKS)])
+            return True
+        return super().on_key(event)
+
+    # --- drawing ---
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt_background((w, h), self.app.cards), (0, 0))
+        heading(surface, tr("settings.title"))
+        left, right = self.panels
+        for area, key in ((left, "settings.section_display"), (right, "settings.section_play")):
+            panel(surface, area)
+            text(surface, tr(key), (area.x + 24, area.y + 18), 19, GOLD, bold=True)
+        for name, rect in self.rows:
+            text(surface, tr(f"settings.{name}"), (rect.x, rect.y + 2), 17, CREAM, bold=True)
+            help_rect = pygame.Rect(rect.x, rect.y + 27, rect.w, rect.h - 27)
+            paragraph(
+                surface,
+                tr(f"settings.{name}_help"),
+                help_rect,
+                14,
+                MUTED,
+                line_height=1.3,
+                max_lines=2,
+            )
+        s = self.app.settings
+        values = {
+            "volume": s.volume,
+            "animation_speed": s.animation_speed,
+            "hard_think_ms": s.hard_think_ms,
+        }
+        for slider in self.sliders:
+            rect = self.value_labels[slider.name]
+            text(
+                surface,
+                slider.shown(values[slider.name]),
+                rect.midleft,
+                16,
+                GOLD,
+                bold=True,
+                anchor="midleft",
+            )
+        for design, rect in self.backs.items():
+            surface.blit(self.app.cards.back(BACK_W, design), rect)
+            if design == s.card_back:
+                pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 3, 8)
+        # A preview of the chosen back and deck colours.
+        x, y = self.aces_at
+        width = 50
+        if y + 26 + card_size(width)[1] <= left.bottom - 12:
+            text(surface, tr("settings.preview"), (x, y), 15, GOLD, bold=True)
+            y += 26
+            surface.blit(self.app.cards.back(width), (x, y))
+            card_row(
+                surface,
+                self.app.cards,
+                ("AS", "KH", "QD", "JC", "JK"),
+                (x + width + 14, y),
+                width,
+                step=0.7,
+            )
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def _times(speed: float) -> str:
+    """1.0×, 0.75×, 2.5×."""
+    return (f"{speed:.1f}" if round(speed * 100) % 10 == 0 else f"{speed:.2f}") + "×"
+
+
+def _right(x: int, y: int, width: int) -> pygame.Rect:
+    return pygame.Rect(x + width - 92, y + 8, 92, 34)

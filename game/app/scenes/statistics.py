@@ -1,0 +1,220 @@
+"""Statistics per game and opponent level: played, won, win rate, best and average
+score, and a bar chart of the win rate drawn here."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app.i18n import tr, tr_or, ui
+from game.app.scenes.base import Scene
+from game.app.scenes.catalogue import game_ids
+from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
+from game.app.ui.theme import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL_EDGE
+from game.app.ui.widgets import Control, segment_widths, segmented
+from game.games.registry import GAMES
+from game.persist.stats import LEVELS, Record, Statistics, save_stats
+
+COLUMNS = ("played", "won", "win_rate", "best", "average")
+
+
+def cells(record: Record) -> list[str]:
+    """The table's texts for one record ("–" where nothing was played)."""
+    if not record.played:
+        return ["0", "0", "–", "–", "–"]
+    best = "–" if record.best is None else str(record.best)
+    return [
+        str(record.played),
+        str(record.won),
+        f"{record.win_rate * 100:.0f}%",
+        best,
+        f"{record.average:.1f}",
+    ]
+
+
+class StatisticsScene(Scene):
+    def __init__(self, app, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.game_id = game_id or game_ids()[0]
+        self.tabs: Control | None = None
+        self.table = pygame.Rect(0, 0, 0, 0)
+        self.chart = pygame.Rect(0, 0, 0, 0)
+        self.done_button = None
+        self.reset_button = None
+
+    def build(self) -> None:
+        w, h = self.size
+        margin = page_margin(self.size)
+        ids = game_ids()
+        labels = [tr_or(f"games.{gid}.name", GAMES[gid].title) for gid in ids]
+        self.tabs = segmented(
+            self.ui,
+            "game",
+            (margin, 96),
+            list(zip(ids, labels)),
+            self.game_id,
+            widths=segment_widths(labels, minimum=120, padding=30),
+            height=38,
+            plain=True,
+        )
+        top, bottom, gap = 152, h - 96, 28
+        table_w = int((w - 2 * margin - gap) * 0.56)
+        self.table = pygame.Rect(margin, top, table_w, bottom - top)
+        self.chart = pygame.Rect(
+            self.table.right + gap, top, w - margin - self.table.right - gap, bottom - top
+        )
+        self.done_button = pygame_gui.elements.UIButton(
+            pygame.Rect(w - margin - 160, h - 74, 160, 52),
+            ui("common.done"),
+            self.ui,
+            object_id=ObjectID(object_id="#primary"),
+        )
+        self.reset_button = pygame_gui.elements.UIButton(
+            pygame.Rect(margin, h - 74, 240, 52),
+            ui("stats.reset"),
+            self.ui,
+            object_id=ObjectID(object_id="#quiet"),
+        )
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if event.ui_element is self.done_button:
+            self.back()
+        elif event.ui_element is self.reset_button:
+            self.app.confirm(tr("stats.reset_title"), [tr("stats.reset_body")], self.reset)
+        elif self.tabs and event.ui_element in self.tabs:
+            self.game_id = self.tabs.value_for(event.ui_element)
+            self.rebuild()
+        else:
+            return False
+        return True
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_LEFT,
+            pygame.K_RIGHT,
+            pygame.K_TAB,
+        ):
+            ids = game_ids()
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.game_id = ids[(ids.index(self.game_id) + step) % len(ids)]
+            self.rebuild()
+            return True
+        return super().on_key(event)
+
+    def reset(self) -> None:
+        empty = Statistics()
+        try:
+            save_stats(self.app.paths, empty)
+        except OSError as error:
+            self.app.notify([str(error)])
+            return
+        self.app.set_stats(empty)
+
+    # --- drawing ---
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt_background((w, h), self.app.cards), (0, 0))
+        heading(surface, tr("stats.title"))
+        stats = self.app.stats
+        records = [(level, stats.get(self.game_id, level)) for level in LEVELS]
+        self._draw_table(surface, records)
+        self._draw_chart(surface, records)
+
+    def _draw_table(self, surface, records: list[tuple[str, Record]]) -> None:
+        area = self.table
+        panel(surface, area)
+        x0 = area.x + 24
+        text(surface, tr("stats.by_level"), (x0, area.y + 18), 19, GOLD, bold=True)
+        first_w = int((area.w - 48) * 0.30)
+        col_w = (area.w - 48 - first_w) // len(COLUMNS)
+        y = area.y + 66
+        for i, column in enumerate(COLUMNS):
+            cx = x0 + first_w + col_w * i + col_w // 2
+            text(surface, tr(f"stats.{column}"), (cx, y), 14, MUTED, bold=True, anchor="midtop")
+        y += 30
+        row_h = min(52, (area.bottom - y - 90) // len(records))
+        for level, record in records:
+            pygame.draw.line(surface, PANEL_EDGE, (x0, y), (area.right - 24, y), 1)
+            mid = y + row_h // 2
+            colour = CREAM if record.played else MUTED
+            text(
+                surface,
+                tr(f"stats.level_{level}"),
+                (x0, mid),
+                17,
+                colour,
+                bold=True,
+                anchor="midleft",
+            )
+            for i, value in enumerate(cells(record)):
+                cx = x0 + first_w + col_w * i + col_w // 2
+                text(surface, value, (cx, mid), 18, colour, anchor="center")
+            y += row_h
+        pygame.draw.line(surface, PANEL_EDGE, (x0, y), (area.right - 24, y), 1)
+        note = pygame.Rect(x0, y + 16, area.w - 48, area.bottom - y - 20)
+        paragraph(
+            surface,
+            tr_or(f"stats.best_note_{self.game_id}", tr("stats.best_note")),
+            note,
+            14,
+            MUTED,
+            max_lines=3,
+        )
+
+    def _draw_chart(self, surface, records: list[tuple[str, Record]]) -> None:
+        area = self.chart
+        panel(surface, area)
+        text(surface, tr("stats.chart_title"), (area.x + 24, area.y + 18), 19, GOLD, bold=True)
+        played = sum(record.played for _, record in records)
+        if not played:
+            box = pygame.Rect(area.x + 32, area.centery - 40, area.w - 64, 120)
+            paragraph(surface, tr("stats.empty"), box, 17, MUTED, align="center")
+            return
+        base = area.bottom - 70
+        top = area.y + 86
+        # Grid lines at 0, 25, 50, 75 and 100 %.
+        left = area.x + 60
+        right = area.right - 24
+        for pct in (0, 25, 50, 75, 100):
+            y = base - (base - top) * pct // 100
+            pygame.draw.line(surface, PANEL_EDGE, (left, y), (right, y), 1)
+            text(surface, f"{pct}%", (left - 8, y), 13, MUTED, anchor="midright")
+        slot = (right - left) // len(records)
+        bar_w = min(54, slot - 18)
+        for i, (level, record) in enumerate(records):
+            cx = left + slot * i + slot // 2
+            if record.played:
+                height = round((base - top) * record.win_rate)
+                bar = pygame.Rect(cx - bar_w // 2, base - height, bar_w, max(height, 2))
+                pygame.draw.rect(surface, GOLD_DEEP, bar, 0, 5)
+                pygame.draw.rect(surface, GOLD, bar, 2, 5)
+                text(
+                    surface,
+                    f"{record.win_rate * 100:.0f}%",
+                    (cx, bar.top - 6),
+                    15,
+                    CREAM,
+                    bold=True,
+                    anchor="midbottom",
+                )
+            text(
+                surface,
+                tr(f"stats.level_short_{level}"),
+                (cx, base + 10),
+                14,
+                CREAM,
+                bold=True,
+                anchor="midtop",
+            )
+            text(
+                surface,
+                tr("stats.games_n", n=record.played),
+                (cx, base + 32),
+                12,
+                MUTED,
+                anchor="midtop",
+            )

@@ -1,0 +1,228 @@
+"""The title screen: the games as tiles, and Continue, Load, Settings, Statistics,
+Rules and Quit. Arrows, Tab, Enter and Esc work as well as the mouse."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app import fonts
+from game.app.i18n import tr, tr_or, ui
+from game.app.scenes.base import Scene
+from game.app.scenes.catalogue import game_ids
+from game.app.ui.focus import Focusable, FocusRing
+from game.app.ui.paint import card_fan, felt_background, fit_text, panel, paragraph, text
+from game.app.ui.theme import CREAM, GOLD, MUTED
+from game.games.registry import GAMES
+from game.persist.saves import has_autosave, latest_autosave
+
+VERSION = "0.1.0"
+# The picture on each game's tile: cards that say what the game is about.
+TILE_CARDS = {
+    "kaluki": ("9S", "10S", "JS", "JK"),
+    "kalooki": ("5H", "5S", "5C", "JK2"),
+    "indian_rummy": ("6D", "7D", "8D", "9D"),
+    "laugh_and_lie_down": ("QH", "QS", "QC"),
+}
+MENU = ("continue", "load", "settings", "statistics", "rules", "quit")
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.focus = FocusRing()
+        self.tiles: list[tuple[str, pygame.Rect]] = []
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.logo_y = 0
+
+    def resume(self) -> None:
+        super().resume()
+        self.rebuild()  # Continue may have appeared or gone
+
+    def build(self) -> None:
+        w, h = self.size
+        compact = h < 720
+        self.logo_y = 34 if compact else 70
+        games = [GAMES[gid] for gid in game_ids()]
+        gap = 24
+        tile_w = min(272, (w - 2 * 40 - gap * 3) // 4)
+        tile_h = 318 if compact else 356
+        total = len(games) * tile_w + (len(games) - 1) * gap
+        top = self.logo_y + (128 if compact else 146)
+        x = (w - total) // 2
+        self.tiles = []
+        for info in games:
+            self.tiles.append((info.id, pygame.Rect(x, top, tile_w, tile_h)))
+            x += tile_w + gap
+
+        menu = [name for name in MENU if name != "continue" or has_autosave(self.app.paths)]
+        bw, bh, bgap = (148, 48, 14) if w >= 1200 else (136, 46, 10)
+        total = len(menu) * bw + (len(menu) - 1) * bgap
+        x = (w - total) // 2
+        y = top + tile_h + (28 if compact else 44)
+        self.buttons = {}
+        items = [
+            Focusable(f"game:{gid}", rect, lambda gid=gid: self.open_game(gid), radius=16)
+            for gid, rect in self.tiles
+        ]
+        for name in menu:
+            rect = pygame.Rect(x, y, bw, bh)
+            style = "#primary" if name == "continue" else None
+            button = pygame_gui.elements.UIButton(
+                rect, ui(f"title.{name}"), self.ui, object_id=ObjectID(object_id=style)
+            )
+            self.buttons[button] = name
+            items.append(Focusable(name, rect, lambda name=name: self.choose(name), radius=9))
+            x += bw + bgap
+        self.focus.set_items(items)
+
+    # --- actions ---
+
+    def open_game(self, game_id: str) -> None:
+        from game.app.scenes.new_game import NewGameScene
+
+        self.app.audio.play("deal")
+        self.app.stack.push(NewGameScene(self.app, game_id))
+
+    def choose(self, name: str) -> None:
+        if name == "quit":
+            self.app.quit()
+        elif name == "continue":
+            saved, messages = latest_autosave(self.app.paths)
+            if messages:
+                self.app.notify(messages)
+            if saved is not None:
+                self.app.resume_game(saved)
+        else:
+            self.app.stack.push(_scene_for(name)(self.app))
+
+    def back(self) -> None:
+        self.app.confirm(tr("title.quit_title"), [tr("title.quit_body")], self.app.quit)
+
+    # --- input ---
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.choose(self.buttons[event.ui_element])
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if self.focus.handle_key(event):
+            return True
+        return super().on_key(event)
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.focus.hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for game_id, rect in self.tiles:
+                if rect.collidepoint(event.pos):
+                    self.open_game(game_id)
+                    return True
+        return False
+
+    # --- drawing ---
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt_background((w, h), self.app.cards), (0, 0))
+        title = text(
+            surface,
+            tr("app.title"),
+            (w // 2, self.logo_y),
+            58,
+            CREAM,
+            bold=True,
+            anchor="midtop",
+            shadow=True,
+        )
+        text(surface, tr("title.tagline"), (w // 2, title.bottom + 4), 18, GOLD, anchor="midtop")
+        card_fan(
+            surface,
+            self.app.cards,
+            ("AS", "AH"),
+            (title.left - 70, title.centery + 6),
+            46,
+            spread=14,
+            overlap=0.38,
+        )
+        card_fan(
+            surface,
+            self.app.cards,
+            ("KD", "KC"),
+            (title.right + 70, title.centery + 6),
+            46,
+            spread=14,
+            overlap=0.38,
+        )
+        focused = self.focus.name
+        for game_id, rect in self.tiles:
+            self._draw_tile(surface, game_id, rect, focused == f"game:{game_id}")
+        text(surface, tr("title.keys_hint"), (w // 2, h - 18), 13, MUTED, anchor="midbottom")
+        text(surface, f"v{VERSION}", (w - 16, h - 18), 13, MUTED, anchor="bottomright")
+
+    def _draw_tile(self, surface, game_id: str, rect: pygame.Rect, lit: bool) -> None:
+        info = GAMES[game_id]
+        panel(surface, rect, alpha=235 if lit else 205, radius=16, border=GOLD if lit else None)
+        art_h = round(rect.h * 0.36)
+        card_w = min(66, rect.w // 4)
+        faces = TILE_CARDS.get(game_id, ("AS", "KH", "QD", "JC"))
+        card_fan(surface, self.app.cards, faces, (rect.centerx, rect.y + art_h // 2 + 16), card_w)
+        y = rect.y + art_h + 26
+        name = tr_or(f"games.{game_id}.name", info.title)
+        size = self._name_size(rect.w - 28)
+        _, lines = fit_text(name, rect.w - 28, (size,), bold=True)
+        for line in lines[:2]:
+            text(surface, line, (rect.centerx, y), size, CREAM, bold=True, anchor="midtop")
+            y += round(size * 1.25)
+        y += 8
+        blurb = tr_or(f"games.{game_id}.blurb", info.blurb)
+        inner = pygame.Rect(rect.x + 18, y, rect.w - 36, rect.bottom - y - 44)
+        for size in (15, 14, 13):  # the largest size that shows the whole line
+            step = round(size * 1.35)
+            if len(fonts.wrap(blurb, size, inner.w)) * step <= inner.h:
+                break
+        paragraph(
+            surface, blurb, inner, size, MUTED, max_lines=max(1, inner.h // step), align="center"
+        )
+        players = tr("title.players", min=info.min_players, max=info.max_players)
+        chip = text(
+            surface,
+            players,
+            (rect.centerx, rect.bottom - 18),
+            15,
+            GOLD,
+            bold=True,
+            anchor="midbottom",
+        )
+        pygame.draw.line(
+            surface, (*GOLD, 255), (chip.left, chip.top - 8), (chip.right, chip.top - 8), 1
+        )
+
+    def _name_size(self, width: int) -> int:
+        """One title size for every tile: the largest at which each name fits."""
+        sizes = []
+        for game_id in game_ids():
+            name = tr_or(f"games.{game_id}.name", GAMES[game_id].title)
+            sizes.append(fit_text(name, width, (26, 24, 22, 20), bold=True)[0])
+        return min(sizes, default=26)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.app.stack.top is self:
+            self.focus.draw(surface)
+
+
+def _scene_for(name: str) -> type[Scene]:
+    from game.app.scenes.load import LoadScene
+    from game.app.scenes.rules import RulesScene
+    from game.app.scenes.settings import SettingsScene
+    from game.app.scenes.statistics import StatisticsScene
+
+    return {
+        "load": LoadScene,
+        "settings": SettingsScene,
+        "statistics": StatisticsScene,
+        "rules": RulesScene,
+    }[name]

@@ -1,0 +1,1 @@
+"""Shared drawing and widget helpers for the scenes."""

@@ -1,0 +1,166 @@
+"""Small controls built from pygame_gui buttons, used by the menus.
+
+* segmented: a row of buttons, one per choice, the chosen one lit (gold).
+* toggle: one button reading On/Off, lit when on.
+* stepper: [-] value [+] for whole numbers with a range.
+
+Each returns a :class:`Control`, which maps its buttons to the value they choose, so a
+scene handles every press with ``control.value_for(button)``. Labels are translation
+keys (pygame_gui translates them) unless ``plain`` text is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app import fonts
+from game.app.i18n import ui
+
+UIButton = pygame_gui.elements.UIButton
+
+
+@dataclass
+class Control:
+    name: str
+    buttons: dict[UIButton, Any] = field(default_factory=dict)
+    value_label: pygame_gui.elements.UILabel | None = None
+    rect: pygame.Rect = field(default_factory=pygame.Rect)
+
+    def value_for(self, button: object) -> Any:
+        return self.buttons[button]
+
+    def __contains__(self, button: object) -> bool:
+        return button in self.buttons
+
+
+def text_width(text: str, size: int = 15, bold: bool = True) -> int:
+    return fonts.font(size, bold).size(text)[0]
+
+
+def segmented(
+    manager: pygame_gui.UIManager,
+    name: str,
+    topleft: tuple[int, int],
+    choices: Sequence[tuple[Any, str]],
+    current: Any,
+    *,
+    widths: Sequence[int] | None = None,
+    height: int = 34,
+    gap: int = 6,
+    container: Any = None,
+    plain: bool = False,
+) -> Control:
+    """Buttons for ``choices`` (value, label key) left to right from ``topleft``."""
+    control = Control(name)
+    x, y = topleft
+    for i, (value, label) in enumerate(choices):
+        width = widths[i] if widths else 64
+        rect = pygame.Rect(x, y, width, height)
+        button = UIButton(
+            rect,
+            label if plain else ui(label),
+            manager,
+            container=container,
+            object_id=ObjectID(object_id="#segment"),
+        )
+        if value == current:
+            button.select()
+        control.buttons[button] = value
+        x += width + gap
+    control.rect = pygame.Rect(topleft, (x - gap - topleft[0], height))
+    return control
+
+
+def segment_widths(labels: Sequence[str], minimum: int = 56, padding: int = 26) -> list[int]:
+    """Widths that fit each translated label, all equal when they are close."""
+    widths = [max(minimum, text_width(label) + padding) for label in labels]
+    widest = max(widths, default=minimum)
+    if widest * len(widths) <= sum(widths) * 1.25:
+        return [widest] * len(widths)
+    return widths
+
+
+def toggle(
+    manager: pygame_gui.UIManager,
+    name: str,
+    rect: pygame.Rect,
+    on: bool,
+    *,
+    container: Any = None,
+) -> Control:
+    button = UIButton(
+        rect,
+        ui("common.on" if on else "common.off"),
+        manager,
+        container=container,
+        object_id=ObjectID(object_id="#segment"),
+    )
+    if on:
+        button.select()
+    return Control(name, {button: not on}, rect=pygame.Rect(rect))
+
+
+def stepper(
+    manager: pygame_gui.UIManager,
+    name: str,
+    topleft: tuple[int, int],
+    value: int,
+    minimum: int | None,
+    maximum: int | None,
+    step: int,
+    *,
+    width: int = 150,
+    height: int = 34,
+    container: Any = None,
+) -> Control:
+    x, y = topleft
+    control = Control(name, rect=pygame.Rect(x, y, width, height))
+    down = UIButton(
+        pygame.Rect(x, y, height, height),
+        "−",
+        manager,
+        container=container,
+        object_id=ObjectID(object_id="#stepper"),
+    )
+    up = UIButton(
+        pygame.Rect(x + width - height, y, height, height),
+        "+",
+        manager,
+        container=container,
+        object_id=ObjectID(object_id="#stepper"),
+    )
+    lower = value - step if minimum is None else max(minimum, value - step)
+    upper = value + step if maximum is None else min(maximum, value + step)
+    if lower == value:
+        down.disable()
+    if upper == value:
+        up.disable()
+    control.buttons = {down: lower, up: upper}
+    control.value_label = pygame_gui.elements.UILabel(
+        pygame.Rect(x + height, y, width - 2 * height, height),
+        str(value),
+        manager,
+        container=container,
+        object_id=ObjectID(object_id="#value"),
+    )
+    return control
+
+
+def step_for(minimum: int | None, maximum: int | None) -> int:
+    """A comfortable step for a number's range (50..1000 moves by 50)."""
+    if minimum is None or maximum is None:
+        return 1
+    span = maximum - minimum
+    if span >= 400:
+        return 50
+    if span >= 100:
+        return 10
+    if span >= 40:
+        return 5
+    return 1
