@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai.playout import PlayoutBot
-from game.engine.actions import Pass
+from game.engine.actions import NextDeal, Pass
 from game.engine.errors import IllegalAction
 from game.games.laugh_and_lie_down import (
     RULES,
@@ -139,6 +139,8 @@ def test_a_proved_claim_takes_the_dead_cards_into_the_claimers_pile():
     state, _ = RULES.apply(state, Pass())
     assert state.seat == 0  # seats 2 and 3 cannot prove anything and are not asked
     assert ClaimDead(1, 7) in RULES.legal_actions(state)
+    view = RULES.view(state, 0)  # a bot works the claim out from its view alone
+    assert public_table(view).claims(0, view.hand) == [(1, 7)]
     state, _ = RULES.apply(state, ClaimDead(1, 7))
     assert sorted(state.captured[0]) == sorted(hand("KH KS 7D 7C"))
     assert state.hands[1] == hand("5H")
@@ -257,3 +259,14 @@ def test_whether_a_seat_is_asked_never_depends_on_hidden_cards():
                         twin_after.asking,
                     )
             state, _ = RULES.apply(state, action)
+
+
+def test_moves_out_of_their_moment_are_refused_with_a_reason():
+    window, _ = RULES.apply(endgame(), Capture(card("KH"), card("KS")))
+    assert window.phase == CLAIMS
+    with pytest.raises(IllegalAction, match="Wait for your turn"):
+        RULES.apply(window, Capture(card("5H"), card("2D")))
+    with pytest.raises(IllegalAction, match="still being played"):
+        RULES.apply(window, NextDeal())
+    with pytest.raises(IllegalAction, match="Claims are made after a turn"):
+        RULES.apply(endgame(), Pass())
