@@ -17,6 +17,7 @@ import contextlib
 import json
 import math
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -105,6 +106,8 @@ def read_json(path: Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
     """The JSON value in ``path``. FileNotFoundError passes through (the caller decides
     what a missing file means); other failures raise DamagedFile or UnreadableFile."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a pipe or device would block or never end
+            raise UnreadableFile(path, "it is not an ordinary file")
         with open(path, "rb") as handle:
             raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
@@ -254,6 +257,8 @@ def copy_aside(path: Path, content: bytes) -> Path | None:
 
 def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     """The raw bytes of ``path`` (capped); OSError passes through."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise IsADirectoryError(f"{path.name} is not an ordinary file")
     with open(path, "rb") as handle:
         return handle.read(max_bytes + 1)
 

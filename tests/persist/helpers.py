@@ -10,7 +10,20 @@ from game.games.registry import get_game
 from game.persist.paths import Paths
 from game.persist.savedgame import SavedGame, Seat
 
-SEAT_NAMES = ("You", "Ada", "花子", "Bram", "Cleo", "Dev", "Eun", "Femi")
+SEAT_NAMES = (
+    "You",
+    "Ada",
+    "花子",
+    "Bram",
+    "Cleo",
+    "Dev",
+    "Eun",
+    "Femi",
+    "Gus",
+    "Hiro",
+    "Ines",
+    "Jo",
+)
 
 
 def paths_in(folder: Path) -> Paths:
@@ -38,8 +51,11 @@ def played(
     return SavedGame(game_id, opts, seed, seats(opts.players), tuple(log), state)
 
 
-def checkpoints(game_id: str, options: dict[str, Any], seed: int, every: int) -> list[SavedGame]:
-    """One seeded game saved every ``every`` moves, from the start to its end."""
+def checkpoints(
+    game_id: str, options: dict[str, Any], seed: int, every: int, limit: int = 100_000
+) -> list[SavedGame]:
+    """One seeded game saved every ``every`` moves, from the start to its end (or to
+    ``limit`` moves)."""
     info = get_game(game_id)
     opts = info.options(**options)
     state = info.rules.new_game(opts, seed)
@@ -49,7 +65,7 @@ def checkpoints(game_id: str, options: dict[str, Any], seed: int, every: int) ->
     while True:
         if len(log) % every == 0:
             found.append(SavedGame(game_id, opts, seed, seats(opts.players), tuple(log), state))
-        if state.finished:
+        if state.finished or len(log) >= limit:
             return found
         action = bot.choose(info.rules.legal_actions(state))
         state, _events = info.rules.apply(state, action)

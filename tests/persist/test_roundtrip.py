@@ -10,12 +10,14 @@ from game.ai.playout import PlayoutBot
 from game.games.registry import get_game
 from game.persist.saves import load_save, write_save
 from tests.conformance.configs import all_configs, config_id
-from tests.persist.helpers import played
+from tests.persist.helpers import checkpoints, played
 
 CONFIGS = all_configs()
+GAME_MOVES = 1200  # points are chosen among a game's first moves (several deals)
+CONTINUE_MOVES = 300  # enough to cross into the next deal in every game
 
 
-def _continue(game_id, state, seed, limit=20_000):
+def _continue(game_id, state, seed, limit=CONTINUE_MOVES):
     """Play on with a seeded bot; the states and events along the way."""
     rules = get_game(game_id).rules
     bot = PlayoutBot(seed)
@@ -30,16 +32,14 @@ def _continue(game_id, state, seed, limit=20_000):
 def test_a_game_saved_at_random_points_continues_exactly_as_unsaved(config, tmp_path):
     game_id, options = config
     rng = random.Random(f"{game_id}{sorted(options.items())}")
-    whole = played(game_id, options, seed=11, moves=100_000)
-    points = sorted(rng.sample(range(len(whole.log) + 1), 3))
-    for point in points:
-        saved = played(game_id, options, seed=11, moves=point)
-        path = tmp_path / f"at-{point}.json"
+    every = checkpoints(game_id, options, seed=11, every=1, limit=GAME_MOVES)
+    for saved in rng.sample(every, min(3, len(every))):
+        path = tmp_path / f"at-{len(saved.log)}.json"
         write_save(path, saved)
         loaded = load_save(path)
         assert loaded == saved
-        unsaved_end, unsaved_trail = _continue(game_id, saved.state, seed=point)
-        loaded_end, loaded_trail = _continue(game_id, loaded.state, seed=point)
+        unsaved_end, unsaved_trail = _continue(game_id, saved.state, seed=len(saved.log))
+        loaded_end, loaded_trail = _continue(game_id, loaded.state, seed=len(saved.log))
         assert loaded_trail == unsaved_trail
         assert loaded_end == unsaved_end
 

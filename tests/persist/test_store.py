@@ -151,3 +151,10 @@ def test_a_copy_aside_keeps_the_original_bytes_under_a_fresh_name(tmp_path):
     assert first is not None and second is not None and first != second
     assert first.read_bytes() == b"one" and second.read_bytes() == b"two"
     assert path.read_text() == "original"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_in_place_of_the_file_is_refused_without_waiting_on_it(tmp_path):
+    os.mkfifo(tmp_path / "file.json")
+    with pytest.raises(UnreadableFile, match="not an ordinary file"):
+        read_json(tmp_path / "file.json")
