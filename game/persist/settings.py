@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import locale
+import logging
 import math
 import os
 from collections.abc import Callable, Mapping
@@ -20,6 +21,8 @@ from typing import Any
 from game.persist.paths import Paths
 from game.persist.store import write_json
 from game.persist.validated import WrongShape, load_validated
+
+log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "ja")
 CARD_BACKS = ("red", "blue", "green")
@@ -192,10 +195,10 @@ def load_settings(paths: Paths) -> tuple[Settings, list[str]]:
 
 
 def save_settings(paths: Paths, settings: Settings) -> None:
-    """Write the settings atomically. Raises OSError when the disk refuses (the previous
-    file is then intact); ValueError for a value no file should hold."""
-    data = settings_to_dict(settings)
-    clean, problems = settings_from_dict(data, settings)
-    if problems:
-        raise ValueError("; ".join(problems))
+    """Write the settings atomically. A value no file should hold (a bug in the caller)
+    is written as its default, with a warning in the log, so that the other settings are
+    still kept. Raises OSError when the disk refuses (the previous file is then intact)."""
+    clean, problems = settings_from_dict(settings_to_dict(settings), Settings())
+    for problem in problems:
+        log.warning("saving settings: %s", problem)
     write_json(paths.settings_file, settings_to_dict(clean), indent=2)

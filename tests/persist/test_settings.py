@@ -117,11 +117,12 @@ def test_unknown_keys_from_a_newer_version_are_ignored_quietly(paths):
     assert load_settings(paths) == (Settings(sound=False), [])
 
 
-def test_saving_an_impossible_value_is_refused_and_the_file_untouched(paths):
-    save_settings(paths, Settings(volume=0.5))
-    with pytest.raises(ValueError, match="volume"):
-        save_settings(paths, Settings(volume=5.0))
-    assert load_settings(paths)[0].volume == 0.5
+def test_saving_an_impossible_value_writes_its_default_and_keeps_the_rest(paths, caplog):
+    save_settings(paths, Settings(volume=5.0, card_back="blue", language="ja"))
+    loaded, messages = load_settings(paths)
+    assert (loaded.volume, loaded.card_back, loaded.language) == (0.8, "blue", "ja")
+    assert messages == []
+    assert "volume" in caplog.text
 
 
 @pytest.mark.parametrize(
