@@ -75,31 +75,26 @@ def add_to_meld(meld: Meld, cards: Sequence[Card], wanted: Meld | None = None) -
         raise IllegalAction("Choose the cards to add.")
     what = " ".join(card.pretty() for card in cards)
     options = extensions(meld, cards, POLICY)
-    if not options:
-        if meld.kind == RUN and sum(card.is_joker for card in cards) and len(cards) > 0:
-            joker_next = _joker_blocked(meld)
-            if joker_next:
-                raise IllegalAction(joker_next)
-        raise IllegalAction(f"{what} cannot be added to {meld.describe()}.")
     allowed = [option for option in options if _grows_legally(meld, option)]
     if not allowed:
-        raise IllegalAction(
-            f"A four grows only upwards until it reaches the ace, and only then at the "
-            f"bottom: {what} cannot go below {meld.describe()}."
-        )
+        growing_end = meld.slots[0] if meld.high == ACE_HIGH else meld.slots[-1]
+        if meld.kind == RUN and growing_end.card.is_joker and any(c.is_joker for c in cards):
+            raise IllegalAction(
+                f"A joker added to {meld.describe()} would sit next to its joker; two jokers "
+                "may never be side by side in a four."
+            )
+        if options:
+            raise IllegalAction(
+                f"A four grows only upwards until it reaches the ace, and only then at the "
+                f"bottom: {what} cannot go below {meld.describe()}."
+            )
+        raise IllegalAction(f"{what} cannot be added to {meld.describe()}.")
     if wanted is None:
         return allowed[0]
     for option in allowed:
         if _same_reading(option, wanted):
             return option
     raise IllegalAction(f"The jokers cannot stand for those cards on {meld.describe()}.")
-
-
-def _joker_blocked(meld: Meld) -> str | None:
-    end = meld.slots[0] if meld.high == ACE_HIGH else meld.slots[-1]
-    if end.card.is_joker:
-        return f"A joker there would sit next to another joker in {meld.describe()}."
-    return None
 
 
 def stands_for(slot: Slot, card: Card) -> bool:
