@@ -1,0 +1,192 @@
+"""Kaluki, Hard level: Normal's reading plus determinised search (game/ai/search.py).
+
+Searched decisions: the draw (stock or discard) when the discard may be taken, and the
+discard among Normal's best few. Worlds deal the unseen cards to the other hands (cards
+known to be there stay there) and the stock; each option is followed to the end of the
+deal by :func:`fast_action` for every seat and scored by the penalties that deal hands
+out (and who wins the game if it ends).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.base import BotSettings, Decision
+from game.ai.kaluki.hand import DECK, Table, arrangement, deadwood
+from game.ai.kaluki.normal import discard_scores, explain_kaluki
+from game.ai.knowledge import DealKnowledge
+from game.ai.rummy import face, fits_meld, outs
+from game.ai.search import SearchBot
+from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
+from game.games.kaluki import RULES
+from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, card_penalty, meld_total, penalty
+from game.games.kaluki.state import (
+    DEAL_OVER,
+    DRAW,
+    FIRST_ROUND,
+    GAME_OVER,
+    PLAY,
+    KalukiState,
+    KalukiView,
+    Turn,
+)
+
+DISCARD_OPTIONS = 4
+DISCARD_MARGIN = 12.0  # only discards this close to Normal's favourite are searched
+ROLLOUT_ACTIONS = 400
+GAME_END_WEIGHT = 60.0
+FULL_LIVE = Counter(face(card) for card in DECK)
+
+
+def fast_action(state: KalukiState) -> Action:
+    """A quick Normal-like move for the seat to act (used inside sampled worlds)."""
+    seat, opts = state.seat, state.options
+    hand, ace = state.hands[seat], opts.ace_value
+    if state.phase == FIRST_ROUND:
+        return Pass()
+    melded = state.melded[seat]
+    if state.phase == DRAW:
+        top = state.discard[-1] if state.discard else None
+        may_take = (melded or opts.open_discard) and state.passes < state.players
+        wanted = top is not None and may_take and not (top.is_joker and len(hand) < 3)
+        if wanted and deadwood([*hand, top], ace) < deadwood(hand, ace) + card_penalty(top, ace):
+            return Draw(DISCARD)
+        return Draw(STOCK)
+    if state.turn.taken_discard is not None:
+        return next(a for a in RULES.legal_actions(state) if isinstance(a, LayDown))
+    arr = arrangement(hand, ace)
+    keep_one = opts.go_out_by_discard
+    melds = arr.melds
+    if keep_one and not arr.leftover:
+        melds = melds[:-1]
+    if melds and (melded or meld_total(melds, ace) >= OPENING_MINIMUM):
+        return LayDown(melds)
+    if melded and (len(hand) > 1 or not keep_one):
+        for card in sorted(arr.leftover, key=lambda c: -card_penalty(c, ace)):
+            if card.is_joker and len(hand) > 2:
+                continue
+            for index, meld in enumerate(state.melds):
+                if fits_meld(card, meld, POLICY):
+                    return LayOff(index, (card,))
+    loose = (
+        [c for c in arr.leftover if not c.is_joker]
+        or [c for c in hand if not c.is_joker]
+        or list(hand)
+    )
+    return Discard(max(loose, key=lambda c: (_throw_value(c, arr.leftover, ace), c)))
+
+
+def _throw_value(card, leftover, ace: int) -> float:
+    strong, weak = outs(card, leftover, POLICY, FULL_LIVE)
+    return card_penalty(card, ace) - 1.5 * strong - 0.3 * weak
+
+
+def deal_value(before: KalukiState, after: KalukiState, seat: int) -> float:
+    """What the deal played from ``before`` to ``after`` was worth to ``seat``: penalties
+    the others took minus its own, and a bonus (or loss) when the game ended."""
+    players = after.players
+    if after.phase in (DEAL_OVER, GAME_OVER) and len(after.history) > len(before.history):
+        cost = after.history[-1].penalties
+    else:  # look-ahead ran out: score the hands as they stand
+        cost = tuple(
+            penalty(h, after.options.ace_value)
+            if not after.melded[i]
+            else deadwood(h, after.options.ace_value)
+            for i, h in enumerate(after.hands)
+        )
+    others = [cost[i] for i in range(players) if i != seat]
+    value = sum(others) / len(others) - cost[seat]
+    if after.phase == GAME_OVER:
+        winners = after.winners
+        value += GAME_END_WEIGHT * (1 / len(winners) if seat in winners else -1 / players)
+    return value
+
+
+class KalukiWorlds:
+    """The :class:`~game.ai.search.WorldModel` for Kaluki."""
+
+    def normal(
+        self, view: KalukiView, legal: Sequence[Action], knowledge: DealKnowledge
+    ) -> Decision:
+        return explain_kaluki(view, legal, Table(view, knowledge))
+
+    def candidates(
+        self,
+        view: KalukiView,
+        legal: Sequence[Action],
+        knowledge: DealKnowledge,
+        normal: Decision,
+    ) -> list[Action]:
+        if view.phase == DRAW and Draw(DISCARD) in legal and view.stock_size > 0:
+            other = Draw(STOCK) if normal.action == Draw(DISCARD) else Draw(DISCARD)
+            return [normal.action, other]
+        if view.phase != PLAY or not isinstance(normal.action, Discard) or len(view.hand) < 2:
+            return []
+        ranked = discard_scores(Table(view, knowledge))
+        best = ranked[0][0]
+        options: list[Action] = [normal.action]
+        for score, card in ranked:
+            if len(options) >= DISCARD_OPTIONS or score < best - DISCARD_MARGIN:
+                break
+            if Discard(card) not in options and card.face != normal.action.card.face:
+                options.append(Discard(card))
+        return options
+
+    def sample(self, view: KalukiView, knowledge: DealKnowledge, rng: random.Random) -> Any:
+        seat, players = view.seat, view.options.players
+        pool = set(DECK)
+        pool.difference_update(view.hand, view.discard)
+        pool.difference_update(card for meld in view.melds for card in meld.cards)
+        known = {
+            other: [c for c in knowledge.held.get(other, ()) if c in pool]
+            for other in range(players)
+            if other != seat
+        }
+        for cards in known.values():
+            pool.difference_update(cards)
+        unseen = sorted(pool)
+        rng.shuffle(unseen)
+        hands = []
+        for other in range(players):
+            if other == seat:
+                hands.append(tuple(view.hand))
+                continue
+            need = max(0, view.hand_sizes[other] - len(known[other]))
+            hands.append((*known[other][: view.hand_sizes[other]], *unseen[:need]))
+            unseen = unseen[need:]
+        return KalukiState(
+            options=view.options,
+            seed=rng.getrandbits(32),
+            rng_counter=1,
+            deal=view.deal,
+            dealer=view.dealer,
+            phase=view.phase,
+            seat=seat,
+            hands=tuple(hands),
+            stock=tuple(unseen[: view.stock_size]),
+            discard=view.discard,
+            melds=view.melds,
+            melded=view.melded,
+            turn=Turn(view.taken_discard, view.melded[seat]),
+            passes=0,
+            totals=view.totals,
+            chips=view.chips,
+            history=view.history,
+            winners=view.winners,
+        )
+
+    def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
+        state, _ = RULES.apply(world, action)
+        steps = 0
+        while state.phase not in (DEAL_OVER, GAME_OVER) and steps < ROLLOUT_ACTIONS:
+            state, _ = RULES.apply(state, fast_action(state))
+            steps += 1
+        return deal_value(world, state, seat)
+
+
+class KalukiHard(SearchBot):
+    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
+        super().__init__(KalukiWorlds(), seed, seat, settings)

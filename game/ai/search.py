@@ -1,0 +1,117 @@
+"""Hard bots: determinised search on top of Normal's reading.
+
+For a decision with more than one sensible option (Normal's short list), sample worlds
+consistent with everything the seat has seen (the others' hands and the stock order
+drawn from the unseen cards), play each option in each world and finish the deal with a
+fast policy for every seat, and keep the option with the best average outcome. Every
+option is tried in the same worlds with the same random draws afterwards (common random
+numbers), so the comparison measures the options, not the luck.
+
+Budget: a wall-clock time per decision (the table; the loop stops before the next world
+would overrun it) or a fixed number of worlds (tournaments: then the decision depends
+only on the seed, so games replay exactly).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from game.ai.base import HARD, BotSettings, Decision, StopCheck, decision_rng
+from game.ai.knowledge import DealKnowledge, HistoryReader
+from game.engine.actions import Action
+from game.engine.events import Event
+
+SEARCH_SALT = 7
+
+
+class WorldModel(Protocol):
+    """What the search needs from a game."""
+
+    def normal(self, view: Any, legal: Sequence[Action], knowledge: DealKnowledge) -> Decision:
+        """Normal's decision (the fallback, and the first candidate)."""
+
+    def candidates(
+        self, view: Any, legal: Sequence[Action], knowledge: DealKnowledge, normal: Decision
+    ) -> list[Action]:
+        """The options worth searching, Normal's choice first ([] or one: answer at once)."""
+
+    def sample(self, view: Any, knowledge: DealKnowledge, rng: random.Random) -> Any:
+        """A full state consistent with the view and the public history."""
+
+    def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
+        """Play ``action`` in ``world``, finish (or look far enough ahead) with the fast
+        policy, and score the result for ``seat`` (higher is better)."""
+
+
+class SearchBot:
+    """A Hard bot for any game with a :class:`WorldModel`."""
+
+    level = HARD
+
+    def __init__(
+        self, model: WorldModel, seed: int, seat: int, settings: BotSettings | None = None
+    ) -> None:
+        self.model = model
+        self.seed, self.seat = seed, seat
+        self.settings = settings or BotSettings()
+        self.reader = HistoryReader()
+        self.last_worlds = 0  # worlds searched for the last decision (for tests and tuning)
+
+    def choose(
+        self,
+        view: Any,
+        legal_actions: Sequence[Action],
+        public_history: Sequence[Event],
+        stop: StopCheck | None = None,
+    ) -> Action:
+        return self.decide(view, legal_actions, public_history, stop).action
+
+    def decide(
+        self,
+        view: Any,
+        legal: Sequence[Action],
+        history: Sequence[Event],
+        stop: StopCheck | None = None,
+    ) -> Decision:
+        start = time.perf_counter()
+        knowledge = self.reader.update(history)
+        normal = self.model.normal(view, legal, knowledge)
+        self.last_worlds = 0
+        options = self.model.candidates(view, legal, knowledge, normal)
+        if len(options) <= 1:
+            return normal
+        rng = decision_rng(self.seed, self.seat, len(history), SEARCH_SALT)
+        totals = [0.0] * len(options)
+        worlds, slowest = 0, 0.0
+        budget = self.settings.budget_ms / 1000
+        fixed = self.settings.rollouts
+        while True:
+            if fixed and worlds >= fixed:
+                break
+            now = time.perf_counter()
+            if not fixed and now + slowest > start + budget:
+                break
+            if stop is not None and stop():
+                break
+            world = self.model.sample(view, knowledge, rng)
+            follow = rng.getrandbits(64)
+            for index, option in enumerate(options):
+                outcome = self.model.outcome(world, option, self.seat, random.Random(follow))
+                totals[index] += outcome
+            worlds += 1
+            slowest = max(slowest, time.perf_counter() - now)
+        self.last_worlds = worlds
+        if not worlds:
+            return normal
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        if best == 0:
+            return normal
+        return Decision(
+            options[best],
+            "hint.search",
+            f"Searching {worlds} possible deals, this did best on average.",
+            (("worlds", str(worlds)),),
+        )
