@@ -14,6 +14,7 @@ raises :class:`DamagedFile` with a reason a player can read; a damaged file is m
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import math
 import os
@@ -189,7 +190,7 @@ def _remove_stale_temps(path: Path) -> None:
     """Temporary files left by a crash or a kill are half-written copies: remove the old
     ones (never the real file, and never a temp another writer may still be using)."""
     cutoff = time.time() - STALE_TEMP_SECONDS
-    for temp in path.parent.glob(f".{path.name}.*.tmp"):
+    for temp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         with contextlib.suppress(OSError):
             if temp.stat().st_mtime < cutoff:
                 temp.unlink()

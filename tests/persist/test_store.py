@@ -158,3 +158,13 @@ def test_a_pipe_in_place_of_the_file_is_refused_without_waiting_on_it(tmp_path):
     os.mkfifo(tmp_path / "file.json")
     with pytest.raises(UnreadableFile, match="not an ordinary file"):
         read_json(tmp_path / "file.json")
+
+
+def test_stale_temporaries_are_found_even_for_names_with_pattern_characters(tmp_path):
+    path = tmp_path / "[round 1].json"
+    stale = tmp_path / ".[round 1].json.abc.tmp"
+    stale.write_text("half")
+    old = time.time() - store.STALE_TEMP_SECONDS - 5
+    os.utime(stale, (old, old))
+    write_json(path, [1])
+    assert not stale.exists() and read_json(path) == [1]
