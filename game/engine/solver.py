@@ -193,6 +193,9 @@ def _run_candidates(
             continue
         joker_scores = [score(jc, p, suit) if p else 0 for p in range(ACE_HIGH + 1)]
         flat = policy.adjacent_jokers and len(set(joker_scores[1:])) == 1
+        # jokers beyond those a run needs only add their score (and leave fewer for the
+        # rest of the hand), so they are worth trying only when a joker scores above 0
+        stretch = max(joker_scores[1:]) > 0
         for chosen in _run_subsets(sorted(by_pos), jokers):
             used = [by_pos[p] for p in chosen]
             if used.count(by_pos.get(1, -1)) > len(faces.cards_of.get(by_pos.get(1, -1), [])):
@@ -201,7 +204,8 @@ def _run_candidates(
                 continue
             gaps = chosen[-1] - chosen[0] + 1 - len(chosen)
             base = sum(score(faces.cards_of[i][0], p, suit) for i, p in zip(used, chosen))
-            for k in range(max(gaps, policy.min_run - len(chosen)), jokers + 1):
+            fewest = max(gaps, policy.min_run - len(chosen))
+            for k in range(fewest, (jokers if stretch else min(jokers, fewest)) + 1):
                 if len(chosen) + k > ACE_HIGH:
                     break
                 window = _best_window(chosen, len(chosen) + k, policy, joker_scores, flat)
@@ -221,6 +225,7 @@ def _group_candidates(
     jc = joker()
     ranks = {rank for rank, _ in faces.faces}
     for rank in sorted(ranks):
+        stretch = any(score(jc, rank, s) > 0 for s in SUITS)  # see _run_candidates
         present = [(faces.index[(rank, s)], s) for s in SUITS if (rank, s) in faces.index]
         limits = [1 if policy.group_distinct_suits else len(faces.cards_of[i]) for i, _ in present]
         for counts in product(*(range(limit + 1) for limit in limits)):
@@ -233,7 +238,9 @@ def _group_candidates(
                 room = min(room, 4 - real)
             base = sum(score(faces.cards_of[i][0], rank, faces.faces[i][1]) for i in used)
             missing = [s for s in SUITS if s not in {faces.faces[i][1] for i in used}] or ["S"]
-            for k in range(max(0, policy.min_group - real), min(room, jokers) + 1):
+            fewest = max(0, policy.min_group - real)
+            most = min(room, jokers) if stretch else min(room, jokers, fewest)
+            for k in range(fewest, most + 1):
                 suits = [
                     missing[j % len(missing)] if policy.group_joker_suits else "" for j in range(k)
                 ]
