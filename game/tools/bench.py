@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from game.ai.playout import PlayoutBot
 from game.engine.cards import make_deck
+from game.games.indian_rummy import count_hand, loser_points
 from game.games.kalooki import satisfies_contract
 from game.games.kaluki.scoring import least_penalty_arrangement
 from game.games.registry import GAMES
@@ -70,6 +71,30 @@ def bench_kalooki_contract(seed: int) -> dict:
         satisfies_contract(hand, number % 9 + 1)
         samples.append(time.perf_counter() - start)
     return timings(samples)
+
+
+@bench("loser_points_indian_13", "engine")
+def bench_indian_loser_points(seed: int) -> dict:
+    """Indian Rummy loser counts (three tiers, exact) on random 13-card hands from two
+    decks with 0-6 wild cards (wild-rank cards and printed jokers) (aim p99 <= 5 ms).
+    Most random hands hold no pure run and are counted at once, so the hands that do hold
+    one are also reported apart."""
+    rng = random.Random(seed)
+    deck = make_deck(2, 2)
+    samples, with_pure = [], []
+    for _ in range(1000):
+        wild_rank = rng.randint(1, 13)
+        wilds = [c for c in deck if c.is_joker or c.rank == wild_rank]
+        naturals = [c for c in deck if not c.is_joker and c.rank != wild_rank]
+        count = rng.randint(0, 6)
+        hand = rng.sample(naturals, 13 - count) + rng.sample(wilds, count)
+        rank_text = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(wild_rank, str(wild_rank))
+        start = time.perf_counter()
+        loser_points(hand, rank_text)
+        samples.append(time.perf_counter() - start)
+        if count_hand(hand, wild_rank).melds:
+            with_pure.append(samples[-1])  # a pure run lowered the count
+    return {**timings(samples), "pure_run_hands": timings(with_pure)}
 
 
 @bench("engine_throughput", "engine")

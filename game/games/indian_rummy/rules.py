@@ -1,0 +1,341 @@
+"""Indian Rummy's turn: draw, then discard or declare; pack before drawing
+(rules/indian_rummy.md). Table changes between rounds are in ``table``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, NextDeal
+from game.engine.cards import Card
+from game.engine.errors import IllegalAction
+from game.engine.events import CardMoved, Event, Said, Shuffled, TurnStarted
+from game.engine.game import Results
+from game.engine.rng import shuffled
+from game.games.indian_rummy import dealing, table
+from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
+from game.games.indian_rummy.options import IndianRummyOptions
+from game.games.indian_rummy.scoring import (
+    HAND_SIZE,
+    WRONG_DECLARATION,
+    card_points,
+    declaration,
+    find_problem,
+    is_wild,
+    least_deadwood,
+    most_placed,
+)
+from game.games.indian_rummy.seating import clockwise_after
+from game.games.indian_rummy.state import (
+    DEAL_OVER,
+    DRAW,
+    FIRST_DROP,
+    GAME_OVER,
+    IN_PLAY,
+    MIDDLE_DROP,
+    PLAY,
+    ROUND_OVER,
+    WRONG_SHOW,
+    IndianRummyState,
+    IndianRummyView,
+)
+
+
+def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
+    if card not in hand:
+        raise IllegalAction(f"The {card.pretty()} is not in your hand.")
+    rest = list(hand)
+    rest.remove(card)
+    return tuple(rest)
+
+
+def _set(values: tuple, seat: int, value) -> tuple:
+    return tuple(value if i == seat else v for i, v in enumerate(values))
+
+
+def discard_order(hand: Sequence[Card], taken: Card | None, wild: int | None) -> list[Card]:
+    """One card of each face that may be discarded (never the card just taken; an
+    identical twin from the hand is a different card and may go), the most sensible
+    first: unmatched cards by points, highest first, then the rest, wild cards last."""
+    seen: dict[str, Card] = {}
+    for card in hand:
+        if card != taken:
+            seen.setdefault(card.face, card)
+    loose = {card.face for card in least_deadwood(hand, wild).leftover}
+    return sorted(
+        seen.values(),
+        key=lambda c: (is_wild(c, wild), c.face not in loose, -card_points(c, wild)),
+    )
+
+
+class IndianRummyRules:
+    state_type = IndianRummyState
+    options_type = IndianRummyOptions
+
+    def new_game(self, options: IndianRummyOptions, seed: int) -> IndianRummyState:
+        return dealing.new_game(options, seed)[0]
+
+    def start(self, options: IndianRummyOptions, seed: int) -> tuple[IndianRummyState, list]:
+        return dealing.new_game(options, seed)
+
+    # -- what may be done ---------------------------------------------------------------
+
+    def legal_actions(self, state: IndianRummyState) -> list[Action]:
+        if state.phase == GAME_OVER:
+            return []
+        if state.phase == DEAL_OVER:
+            return [NextDeal()]
+        if state.phase == ROUND_OVER:
+            actions: list[Action] = [NextDeal()]
+            if len(state.order) > 2:
+                actions.extend(LeaveTable(seat) for seat in state.order)
+            actions.extend(JoinTable(name) for name in table.returning_names(state))
+            return actions
+        if state.phase == DRAW:
+            actions = [Draw(STOCK)]
+            if state.discard:
+                actions.append(Draw(DISCARD))
+            return [*actions, Pack()]
+        hand = state.hands[state.seat]
+        choices = discard_order(hand, state.taken, state.wild_rank)
+        return [*self.declarations(state, choices), *(Discard(card) for card in choices)]
+
+    def declarations(self, state: IndianRummyState, choices: list[Card]) -> list[Action]:
+        """Every valid ``Declare``. One solver call on the 14 cards rules most turns out:
+        a declaration needs 13 of them placed with a pure run and a second run."""
+        hand = state.hands[state.seat]
+        wild, pure = state.wild_rank, state.options.pure_run_minimum
+        if most_placed(hand, wild, pure) < HAND_SIZE:
+            return []
+        return [
+            Declare(card)
+            for card in choices
+            if declaration(_without(hand, card), wild, pure) is not None
+        ]
+
+    # -- applying a move ---------------------------------------------------------------
+
+    def apply(
+        self, state: IndianRummyState, action: Action
+    ) -> tuple[IndianRummyState, list[Event]]:
+        if state.phase == GAME_OVER:
+            raise IllegalAction("The session is over.")
+        if isinstance(action, NextDeal):
+            if state.phase == DEAL_OVER:
+                return dealing.start_deal(state)
+            if state.phase == ROUND_OVER:
+                return table.next_round(state)
+            raise IllegalAction("The deal is still being played.")
+        if isinstance(action, JoinTable | LeaveTable):
+            if state.phase != ROUND_OVER:
+                raise IllegalAction("Players may join or leave only between rounds.")
+            if isinstance(action, JoinTable):
+                return table.join(state, action)
+            return table.leave(state, action)
+        if state.phase in (DEAL_OVER, ROUND_OVER):
+            raise IllegalAction("This deal is over: continue to the next deal.")
+        if isinstance(action, Draw):
+            return self._draw(state, action)
+        if isinstance(action, Pack):
+            return self._pack(state)
+        if isinstance(action, Discard | Declare):
+            if state.phase != PLAY:
+                raise IllegalAction("First take a card, from the stock or the discard pile.")
+            if isinstance(action, Discard):
+                return self._discard(state, action.card)
+            return self._declare(state, action.discard)
+        raise IllegalAction(f"{type(action).__name__} is not a move in Indian Rummy.")
+
+    def _draw(self, state: IndianRummyState, action: Draw) -> tuple[IndianRummyState, list]:
+        if state.phase != DRAW:
+            raise IllegalAction("You have already taken a card: discard or declare.")
+        seat = state.seat
+        events: list[Event] = []
+        taken = None
+        if action.source == STOCK:
+            card = state.stock[-1]
+            state = replace(state, stock=state.stock[:-1])
+            if state.stock:
+                events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
+                events.append(Said(seat, "draws from the stock"))
+            else:
+                events.append(CardMoved(card, dealing.INDICATOR_ZONE, f"hand:{seat}"))
+                events.append(Said(seat, f"takes the {card.pretty()}, the last card of the stock"))
+        elif action.source == DISCARD:
+            if not state.discard:
+                raise IllegalAction("The discard pile is empty: draw from the stock.")
+            card = taken = state.discard[-1]
+            state = replace(state, discard=state.discard[:-1])
+            events.append(CardMoved(card, "discard", f"hand:{seat}"))
+            events.append(Said(seat, f"takes the {card.pretty()} from the discard pile"))
+        else:
+            raise IllegalAction(f"Unknown place to draw from: {action.source!r}.")
+        state = replace(
+            state,
+            hands=_set(state.hands, seat, (*state.hands[seat], card)),
+            has_played=_set(state.has_played, seat, True),
+            phase=PLAY,
+            taken=taken,
+        )
+        return state, events
+
+    def _pack(self, state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
+        if state.phase != DRAW:
+            raise IllegalAction("You may pack only at the start of your turn, before drawing.")
+        seat, hand = state.seat, state.hands[state.seat]
+        if state.has_played[seat]:
+            status, value = MIDDLE_DROP, state.options.middle_drop
+            events: list[Event] = [
+                CardMoved(card, f"hand:{seat}", f"set_aside:{seat}", face_up=False) for card in hand
+            ]
+            state = replace(state, set_aside=_set(state.set_aside, seat, hand))
+        else:
+            # the first drop: the hand goes into the stock just above the indicator
+            status, value = FIRST_DROP, state.options.first_drop
+            mixed = shuffled(hand, state.seed, state.rng_counter)
+            events = [CardMoved(card, f"hand:{seat}", "stock", face_up=False) for card in hand]
+            events.append(Shuffled("stock", len(state.stock) + len(hand)))
+            stock = (*state.stock[:1], *mixed, *state.stock[1:])
+            state = replace(state, stock=stock, rng_counter=state.rng_counter + 1)
+        state = replace(
+            state,
+            hands=_set(state.hands, seat, ()),
+            statuses=_set(state.statuses, seat, status),
+        )
+        events.append(Said(seat, f"packs and will pay {value} points"))
+        return self._next_turn(state, events)
+
+    def _discard(self, state: IndianRummyState, card: Card) -> tuple[IndianRummyState, list]:
+        seat = state.seat
+        self._check_discard(state, card)
+        hand = _without(state.hands[seat], card)
+        events: list[Event] = [
+            CardMoved(card, f"hand:{seat}", "discard"),
+            Said(seat, f"discards the {card.pretty()}"),
+        ]
+        state = replace(state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card))
+        return self._next_turn(state, events)
+
+    def _check_discard(self, state: IndianRummyState, card: Card) -> None:
+        if card == state.taken:
+            raise IllegalAction(
+                f"You took the {card.pretty()} from the discard pile: "
+                "discard a different card this turn."
+            )
+        _without(state.hands[state.seat], card)
+
+    def _declare(self, state: IndianRummyState, card: Card) -> tuple[IndianRummyState, list]:
+        seat = state.seat
+        self._check_discard(state, card)
+        hand = _without(state.hands[seat], card)
+        wild, pure = state.wild_rank, state.options.pure_run_minimum
+        shown = declaration(hand, wild, pure)
+        events: list[Event] = [CardMoved(card, f"hand:{seat}", "discard")]
+        if shown is not None:
+            state = replace(
+                state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card)
+            )
+            events.append(Said(seat, f"discards the {card.pretty()} and declares rummy"))
+            settled, more = dealing.settle(state, seat, shown.melds)
+            return settled, [*events, *more]
+        problem = find_problem(hand, wild, pure)
+        if not state.options.wrong_declaration_penalty:
+            raise IllegalAction(f"You cannot declare yet. {problem}")
+        events.extend(
+            CardMoved(c, f"hand:{seat}", f"set_aside:{seat}", face_up=False) for c in hand
+        )
+        events.append(
+            Said(
+                seat,
+                f"declares wrongly ({problem}) and drops out: {WRONG_DECLARATION} points",
+            )
+        )
+        state = replace(
+            state,
+            hands=_set(state.hands, seat, ()),
+            set_aside=_set(state.set_aside, seat, hand),
+            discard=(*state.discard, card),
+            statuses=_set(state.statuses, seat, WRONG_SHOW),
+        )
+        return self._next_turn(state, events)
+
+    def _next_turn(
+        self, state: IndianRummyState, events: list[Event]
+    ) -> tuple[IndianRummyState, list[Event]]:
+        """Pass the turn on, unless the deal is over: the indicator was taken without a
+        declaration (void), or only one player is left in it (they win)."""
+        if not state.stock:
+            ended, more = dealing.void_deal(state)
+            return ended, [*events, *more]
+        playing = [seat for seat in state.order if state.statuses[seat] == IN_PLAY]
+        if len(playing) == 1:
+            ended, more = dealing.settle(state, playing[0])
+            return ended, [*events, *more]
+        seat = clockwise_after(state.order, state.seat)
+        while state.statuses[seat] != IN_PLAY:
+            seat = clockwise_after(state.order, seat)
+        state = replace(state, seat=seat, phase=DRAW, taken=None)
+        return state, [*events, TurnStarted(seat)]
+
+    # -- what a seat sees ----------------------------------------------------------------
+
+    def view(self, state: IndianRummyState, seat: int) -> IndianRummyView:
+        return IndianRummyView(
+            seat=seat,
+            options=state.options,
+            names=state.names,
+            order=state.order,
+            seating=state.seating,
+            deal=state.deal,
+            round=state.round,
+            dealer=state.dealer,
+            next_dealer=state.next_dealer,
+            phase=state.phase,
+            to_act=state.to_act,
+            statuses=state.statuses,
+            hand=state.hands[seat],
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            stock_size=len(state.stock),
+            indicator=state.indicator,
+            wild_rank=state.wild_rank,
+            discard_top=state.discard[-1] if state.discard else None,
+            discard_size=len(state.discard),
+            taken=state.taken if seat == state.seat else None,
+            balances=state.balances,
+            history=state.history,
+            winners=state.winners,
+        )
+
+    def all_cards(self, state: IndianRummyState) -> list[Card]:
+        cards = [card for hand in state.hands for card in hand]
+        cards.extend(state.stock)
+        cards.extend(state.discard)
+        cards.extend(card for pile in state.set_aside for card in pile)
+        cards.extend(state.box)
+        return cards
+
+    def hidden_from(self, state: IndianRummyState, seat: int) -> set[Card]:
+        """The stock under its top, the buried discards, packed hands, the box, and the
+        other hands while the deal is played. The indicator is public wherever it is."""
+        hidden = set(state.stock) | set(state.discard[:-1]) | set(state.box)
+        for other, pile in enumerate(state.set_aside):
+            if other != seat:
+                hidden.update(pile)
+        shown = state.phase != DRAW and state.phase != PLAY and _declared(state)
+        if not shown:
+            for other, hand in enumerate(state.hands):
+                if other != seat:
+                    hidden.update(hand)
+        hidden.discard(state.indicator)
+        return hidden
+
+    def results(self, state: IndianRummyState) -> Results:
+        return Results(state.balances, state.winners, False, len(state.history))
+
+
+def _declared(state: IndianRummyState) -> bool:
+    """Whether the last deal ended with a declaration (then every hand in it was shown)."""
+    if not state.history:
+        return False
+    last = state.history[-1]
+    return last.winner is not None and bool(last.shown[last.winner].melds)
