@@ -37,6 +37,7 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
 FPS = 60
 TABLE_PACKAGE = "game.app.table"
+HEADLESS_DRIVERS = ("dummy", "offscreen")
 
 
 class App:
@@ -57,6 +58,7 @@ class App:
         i18n.configure(settings.language)
         self.window = self._open_window(size, hidden)
         self.surface = self.window.get_surface()
+        self._laid_out = self.size
         self.cards = CardArt(settings.four_colour, settings.card_back)
         self.audio = Audio(settings.sound, settings.volume)
         self.stack = SceneStack()
@@ -72,7 +74,8 @@ class App:
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
         wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
         desktop = _desktop_size()
-        if desktop:  # never open larger than the screen
+        if desktop and pygame.display.get_driver() not in HEADLESS_DRIVERS:
+            # Never open larger than the screen (headless drivers report a nominal size).
             wanted = (min(wanted[0], desktop[0]), min(wanted[1], desktop[1]))
         position = self.settings.window_pos
         if position is not None and desktop and not _on_screen(position, wanted):
@@ -106,9 +109,14 @@ class App:
         self._on_resize()
 
     def _on_resize(self) -> None:
+        """Lay the scenes out again when the window's size really changed (SDL may
+        resize the window surface in place, so compare with the last layout)."""
         self.surface = self.window.get_surface()
+        if self.size == self._laid_out:
+            return
+        self._laid_out = self.size
         if not self.settings.fullscreen:
-            self.update_settings(window_size=self.window.size, save=False)
+            self.update_settings(window_size=self.size, save=False)
         self.stack.resize(self.size)
 
     # --- settings ---
@@ -228,8 +236,7 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
-            if tuple(self.window.size) != self.size:
-                self._on_resize()
+            self._on_resize()
         elif event.type == pygame.WINDOWMOVED:
             if not self.settings.fullscreen:
                 self.update_settings(window_pos=(event.x, event.y), save=False)

@@ -6,7 +6,7 @@ and cached per (size, bold); the widgets use the same files through the theme.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -21,11 +21,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(font_path(bold)), max(6, int(size)))
 
 
+@lru_cache(maxsize=4096)
 def render(
-    text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+    text: str, size: int, colour: tuple[int, int, int], bold: bool = False, alpha: int = 255
 ) -> pygame.Surface:
-    """Antialiased text on a transparent surface."""
-    return font(size, bold).render(text, True, colour)
+    """Antialiased text on a transparent surface, cached: menus draw the same words
+    every frame. The surface is shared, so never draw on it."""
+    image = font(size, bold).render(text, True, colour)
+    if alpha != 255:
+        image.set_alpha(alpha)
+    return image
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -7,6 +7,7 @@ closes. Enter chooses the main button, Esc closes (the cancel choice).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 import pygame
 import pygame_gui
@@ -96,9 +97,7 @@ class Dialog(Scene):
         return True
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 12, 6, 150))
-        surface.blit(veil, (0, 0))
+        surface.blit(_veil(surface.get_size()), (0, 0))
         panel(surface, self.box, alpha=245, radius=16, border=GOLD)
         x, y = self.box.x + 32, self.box.y + 28
         text(surface, self.title, (x, y), TITLE_SIZE, GOLD, bold=True)
@@ -110,6 +109,13 @@ class Dialog(Scene):
             if line:
                 text(surface, line, (x, y), BODY_SIZE, CREAM)
             y += round(BODY_SIZE * 1.45)
+
+
+@lru_cache(maxsize=2)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((0, 12, 6, 150))
+    return veil
 
 
 class MessageDialog(Dialog):

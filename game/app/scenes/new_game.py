@@ -17,7 +17,7 @@ from game.app import fonts
 from game.app.i18n import has, tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
-from game.app.ui.paint import felt_background, heading, page_margin, panel, text
+from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
 from game.app.ui.theme import GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented, step_for, stepper, toggle
 from game.engine.options import OptionField, option_fields
@@ -97,6 +97,9 @@ class NewGameScene(Scene):
         self.back_button = None
         self.columns = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         self.seats_top = 0
+        self.seats_bottom = 0
+        self.seed_x = 0
+        self.back_left = 0
 
     # --- layout ---
 
@@ -136,6 +139,7 @@ class NewGameScene(Scene):
             area.x + 12, self.seats_top, area.w - 24, area.bottom - self.seats_top - 12
         )
         rows_h = self.choices.players * ROW_H
+        self.seats_bottom = min(view.bottom, self.seats_top + rows_h)
         container = None
         origin = (x, self.seats_top)
         if rows_h > view.h:
@@ -256,8 +260,9 @@ class NewGameScene(Scene):
 
     def _build_footer(self, margin: int, w: int, h: int) -> None:
         y = h - 74
+        self.seed_x = margin + fonts.font(17, True).size(tr("new_game.seed"))[0] + 16
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(margin + 150, y + 7, 170, 38),
+            pygame.Rect(self.seed_x, y + 7, 170, 38),
             self.ui,
             placeholder_text=tr("new_game.seed_random"),
         )
@@ -271,8 +276,9 @@ class NewGameScene(Scene):
             self.ui,
             object_id=ObjectID(object_id="#primary"),
         )
+        self.back_left = w - margin - 200 - 16 - 140
         self.back_button = pygame_gui.elements.UIButton(
-            pygame.Rect(w - margin - 200 - 16 - 140, y, 140, 52),
+            pygame.Rect(self.back_left, y, 140, 52),
             ui("common.back"),
             self.ui,
             object_id=ObjectID(object_id="#quiet"),
@@ -355,7 +361,21 @@ class NewGameScene(Scene):
         text(surface, tr("new_game.rules"), (right.x + 24, right.y + 18), 19, GOLD, bold=True)
         margin = page_margin((w, h))
         text(surface, tr("new_game.seed"), (margin, h - 48), 17, bold=True, anchor="midleft")
-        text(surface, tr("new_game.seed_hint"), (margin + 334, h - 48), 14, MUTED, anchor="midleft")
+        hint = pygame.Rect(self.seed_x + 186, h - 70, self.back_left - self.seed_x - 200, 48)
+        lines = fonts.wrap(tr("new_game.seed_hint"), 14, hint.w)
+        y = hint.centery - len(lines[:2]) * 9
+        for line in lines[:2]:
+            text(surface, line, (hint.x, y), 14, MUTED)
+            y += 18
+        # What the AI levels mean, where the seat list leaves room for it.
+        left = self.columns[0]
+        room = pygame.Rect(
+            left.x + 24, self.seats_bottom + 20, left.w - 48, left.bottom - self.seats_bottom - 36
+        )
+        if room.h >= 44:
+            paragraph(
+                surface, tr("new_game.levels_hint"), room, 14, MUTED, max_lines=max(1, room.h // 19)
+            )
 
 
 def _option_text(game_id: str, f: OptionField, part: str) -> str:

@@ -4,6 +4,8 @@ Page Up/Down, Home/End; Tab or the tabs switch game."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 import pygame_gui
 
@@ -28,6 +30,22 @@ def rules_source(game_id: str, language: str) -> str:
     if not path.exists():
         path = rules_text_path(game_id, "en")
     return path.read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=8)
+def _fade(size: tuple[int, int], top: bool, bottom: bool, edge: int = 22) -> pygame.Surface:
+    """An alpha mask that fades the text out at the top and bottom of the view, so a
+    half-scrolled line melts away instead of being cut."""
+    w, h = size
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 255))
+    for i in range(min(edge, h // 2)):
+        alpha = round(255 * i / edge)
+        if top:
+            pygame.draw.line(mask, (255, 255, 255, alpha), (0, i), (w, i))
+        if bottom:
+            pygame.draw.line(mask, (255, 255, 255, alpha), (0, h - 1 - i), (w, h - 1 - i))
+    return mask
 
 
 class RulesScene(Scene):
@@ -178,7 +196,12 @@ class RulesScene(Scene):
         width = page.get_width()
         x = self.view.x + max(PAD, (self.view.w - 24 - width) // 2)
         area = pygame.Rect(0, self.scroll, width, self.view.h - 2 * PAD)
-        surface.blit(page, (x, self.view.y + PAD), area)
+        window = pygame.Surface(area.size, pygame.SRCALPHA)
+        window.blit(page, (0, 0), area)
+        fades = (self.scroll > 0, self.scroll < self.max_scroll())
+        if any(fades):
+            window.blit(_fade(area.size, *fades), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(window, (x, self.view.y + PAD))
         thumb = self.thumb()
         if thumb:
             pygame.draw.rect(surface, (*PANEL_EDGE, 255), self.track(), 0, 4)

@@ -9,6 +9,7 @@ import contextlib
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -62,14 +63,34 @@ def panel(
 ) -> None:
     """A translucent dark-green rounded panel with a thin border and a soft shadow."""
     rect = pygame.Rect(rect)
-    shade = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
-    pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect().inflate(-4, -4), 0, radius + 4)
-    surface.blit(shade, (rect.x - 6, rect.y - 2))
-    body = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(body, (*fill, alpha), body.get_rect(), 0, radius)
+    surface.blit(_panel_image(rect.size, alpha, radius, border, fill), (rect.x - 6, rect.y - 2))
+
+
+@lru_cache(maxsize=64)
+def _panel_image(
+    size: tuple[int, int],
+    alpha: int,
+    radius: int,
+    border: tuple[int, int, int] | None,
+    fill: tuple[int, int, int],
+) -> pygame.Surface:
+    w, h = size
+    image = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
+    pygame.draw.rect(image, (0, 0, 0, 60), image.get_rect().inflate(-4, -4), 0, radius + 4)
+    body = pygame.Surface(size, pygame.SRCALPHA)
+    # A faint light from above: the top of the panel a shade lighter than the bottom.
+    top = tuple(min(255, c + 10) for c in fill)
+    for y in range(0, h, 4):
+        t = y / max(1, h - 1)
+        colour = tuple(round(a + (b - a) * t) for a, b in zip(top, fill))
+        pygame.draw.rect(body, (*colour, alpha), (0, y, w, 4))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), 0, radius)
+    body.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     if border is not None:
         pygame.draw.rect(body, (*border, 255), body.get_rect(), 1, radius)
-    surface.blit(body, rect.topleft)
+    image.blit(body, (6, 2))
+    return image
 
 
 def text(
@@ -87,8 +108,7 @@ def text(
     image = fonts.render(content, size, colour, bold)
     rect = image.get_rect(**{anchor: pos})
     if shadow:
-        dark = fonts.render(content, size, (0, 0, 0), bold)
-        dark.set_alpha(110)
+        dark = fonts.render(content, size, (0, 0, 0), bold, alpha=110)
         surface.blit(dark, rect.move(0, max(1, size // 14)))
     surface.blit(image, rect)
     return rect
@@ -160,12 +180,26 @@ def card_fan(
     cw, ch = card_size(width)
     for i, face in enumerate(faces):
         offset = i - (n - 1) / 2
-        image = art.back(width) if face == "back" else art.face(face, width)
-        angle = -offset * spread
-        rotated = pygame.transform.rotozoom(image, angle, 1.0)
+        rotated = _tilted(art, face, width, -offset * spread)
         x = center[0] + offset * cw * overlap
         y = center[1] + abs(offset) ** 1.6 * ch * 0.035
         surface.blit(rotated, rotated.get_rect(center=(round(x), round(y))))
+
+
+_tilts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
+def _tilted(art: CardArt, face: str, width: int, angle: float) -> pygame.Surface:
+    """A card turned by ``angle`` degrees, cached (menus draw the same fans every frame)."""
+    key = (face, width, round(angle, 2), art.four_colour, art.back_design)
+    image = _tilts.get(key)
+    if image is None:
+        flat = art.back(width) if face == "back" else art.face(face, width)
+        image = pygame.transform.rotozoom(flat, angle, 1.0)
+        _tilts[key] = image
+        if len(_tilts) > 128:
+            _tilts.popitem(last=False)
+    return image
 
 
 def card_row(

@@ -30,9 +30,11 @@ STYLE = {  # size, bold, colour, space above
     "h3": (18, True, CREAM, 16),
     "p": (17, False, CREAM, 10),
     "li": (17, False, CREAM, 5),
+    "li2": (17, False, CREAM, 3),
 }
+INDENT = {"li": 26, "li2": 52}
 LINE = 1.5
-CARD_W = 58
+CARD_W = 64
 
 
 @dataclass
@@ -51,6 +53,8 @@ def parse(source: str) -> list[Block]:
             continue
         for prefix, kind in (("### ", "h3"), ("## ", "h2"), ("# ", "h1"), ("- ", "li")):
             if stripped.startswith(prefix):
+                if kind == "li" and raw.startswith((" ", "\t")):
+                    kind = "li2"  # an indented bullet sits under the one before
                 blocks.append(Block(kind, stripped[len(prefix) :]))
                 break
         else:
@@ -66,7 +70,7 @@ def parse(source: str) -> list[Block]:
 def _continues(block: Block, raw: str) -> bool:
     """A line that carries on the block before it: any line after a paragraph, and an
     indented line after a bullet."""
-    return block.kind == "p" or (block.kind == "li" and raw.startswith((" ", "\t")))
+    return block.kind == "p" or (block.kind in ("li", "li2") and raw.startswith((" ", "\t")))
 
 
 def _joiner(before: str, after: str) -> str:
@@ -130,11 +134,11 @@ def layout(blocks: list[Block], width: int, art: CardArt) -> pygame.Surface:
         size, bold, colour, above = STYLE[block.kind]
         if i > 0:
             y += above
-        indent = 26 if block.kind == "li" else 0
+        indent = INDENT.get(block.kind, 0)
         parts = [(t, bold or b) for t, b in runs(block.text)]
         lines = _wrap_runs(parts, size, width - indent)
-        if block.kind == "li":
-            ops.append(("bullet", y, size))
+        if indent:
+            ops.append(("bullet", y, (size, indent)))
         for line in lines:
             ops.append(("line", y, (indent, line, size, colour)))
             y += round(size * LINE)
@@ -150,8 +154,12 @@ def layout(blocks: list[Block], width: int, art: CardArt) -> pygame.Surface:
                 surface.blit(image, (x, top))
                 x += image.get_width()
         elif kind == "bullet":
-            size = payload
-            pygame.draw.circle(surface, GOLD, (9, top + round(size * 0.78)), 3)
+            size, indent = payload
+            centre = (indent - 17, top + round(size * 0.78))
+            if indent > INDENT["li"]:
+                pygame.draw.circle(surface, GOLD, centre, 3, 1)
+            else:
+                pygame.draw.circle(surface, GOLD, centre, 3)
         elif kind == "cards":
             x = 0
             for group in payload:
