@@ -185,28 +185,36 @@ class NewGameScene(Scene):
 
     def _build_options(self, area: pygame.Rect) -> None:
         view = pygame.Rect(area.x + 12, area.y + 50, area.w - 24, area.h - 62)
-        rows = [(f, self._help_lines(f, view.w - 56)) for f in self.fields]
-        total = sum(34 + 22 * len(lines) + 16 for _, lines in rows)
+        inner_w = view.w - 20 - 24  # room for a scroll bar, whether one comes or not
+        rows = []
+        for f in self.fields:
+            label = _option_text(self.info.id, f, "label")
+            label_w = fonts.font(17, True).size(
+                tr_or(f"options.{self.info.id}.{f.name}.label", f.label)
+            )[0]
+            # A wide control that leaves the label no room goes on a line of its own.
+            stacked = label_w + 16 > inner_w - self._control_width(f)
+            rows.append((f, label, stacked, self._help_lines(f, inner_w - 12)))
+        total = sum(34 + 36 * stacked + 22 * len(lines) + 16 for _, _, stacked, lines in rows)
         container = None
         x, y = view.x + 12, view.y
-        inner_w = view.w - 24
         if total > view.h:
             scroller = pygame_gui.elements.UIScrollingContainer(view, self.ui, allow_scroll_x=False)
             scroller.set_scrollable_area_dimensions((view.w - 20, total))
             container = scroller
             x, y = 12, 0
-            inner_w = view.w - 20 - 24
-        for f, lines in rows:
-            control = self._option_control(f, x, y, inner_w, container)
-            label_w = inner_w - control.rect.w - 12
+        for f, label, stacked, lines in rows:
+            control_y = y + 36 if stacked else y
+            self.controls.append(self._option_control(f, x, control_y, inner_w, container))
+            label_w = inner_w if stacked else inner_w - self._control_width(f) - 12
             pygame_gui.elements.UILabel(
                 pygame.Rect(x, y, label_w, 32),
-                _option_text(self.info.id, f, "label"),
+                label,
                 self.ui,
                 container=container,
                 object_id=ObjectID(object_id="#strong"),
             )
-            y += 34
+            y = control_y + 34
             for line in lines:
                 pygame_gui.elements.UILabel(
                     pygame.Rect(x, y, inner_w, 22),
@@ -217,6 +225,17 @@ class NewGameScene(Scene):
                 )
                 y += 22
             y += 16
+
+    def _choice_labels(self, f: OptionField) -> list[str]:
+        return [tr_or(f"options.{self.info.id}.{f.name}.choice_{c}", str(c)) for c in f.choices]
+
+    def _control_width(self, f: OptionField) -> int:
+        if f.kind is bool:
+            return 92
+        if f.choices:
+            widths = segment_widths(self._choice_labels(f), minimum=44, padding=20)
+            return sum(widths) + 6 * (len(widths) - 1)
+        return 150
 
     def _help_lines(self, f: OptionField, width: int) -> list[str]:
         key = f"options.{self.info.id}.{f.name}.help"
@@ -229,9 +248,7 @@ class NewGameScene(Scene):
             rect = pygame.Rect(x + width - 92, y, 92, 32)
             return toggle(self.ui, name, rect, bool(value), container=container)
         if f.choices:
-            labels = [
-                tr_or(f"options.{self.info.id}.{f.name}.choice_{c}", str(c)) for c in f.choices
-            ]
+            labels = self._choice_labels(f)
             widths = segment_widths(labels, minimum=44, padding=20)
             right = x + width - sum(widths) - 6 * (len(widths) - 1)
             return segmented(

@@ -189,13 +189,16 @@ class StatisticsScene(Scene):
             cx = left + slot * i + slot // 2
             if record.played:
                 height = round((base - top) * record.win_rate)
-                bar = pygame.Rect(cx - bar_w // 2, base - height, bar_w, max(height, 2))
-                pygame.draw.rect(surface, GOLD_DEEP, bar, 0, 5)
-                pygame.draw.rect(surface, GOLD, bar, 2, 5)
+                bar = pygame.Rect(cx - bar_w // 2, base - height, bar_w, height)
+                if height >= 12:
+                    pygame.draw.rect(surface, GOLD_DEEP, bar, 0, 5)
+                    pygame.draw.rect(surface, GOLD, bar, 2, 5)
+                else:  # too short for a rounded bar: a flat mark on the base line
+                    pygame.draw.line(surface, GOLD, (bar.left, base - 1), (bar.right, base - 1), 3)
                 text(
                     surface,
                     f"{record.win_rate * 100:.0f}%",
-                    (cx, bar.top - 6),
+                    (cx, min(bar.top, base - 4) - 6),
                     15,
                     CREAM,
                     bold=True,
@@ -212,7 +215,7 @@ class StatisticsScene(Scene):
             )
             text(
                 surface,
-                tr("stats.games_n", n=record.played),
+                tr("stats.games_1") if record.played == 1 else tr("stats.games_n", n=record.played),
                 (cx, base + 32),
                 12,
                 MUTED,

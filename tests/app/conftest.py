@@ -1,0 +1,53 @@
+"""Headless app fixtures: an App on the dummy video driver with its files in tmp_path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app.app import App
+from game.persist.paths import Paths
+from game.persist.settings import Settings
+
+
+def paths_in(folder: Path) -> Paths:
+    return Paths(saves=folder / "saves", config=folder / "config", data=folder / "data")
+
+
+@pytest.fixture
+def paths(tmp_path: Path) -> Paths:
+    return paths_in(tmp_path)
+
+
+@pytest.fixture
+def app(paths: Paths) -> Iterator[App]:
+    application = App(paths, Settings(language="en"), size=(1280, 800))
+    yield application
+    application.shutdown()
+    application.window.destroy()
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    """Post a key press and run one frame, as if the player pressed ``key``."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
+    frames(app, 2)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """Move there, press and release the left button, and let pygame_gui react."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 3)
+
+
+def frames(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.frame(1 / 60)

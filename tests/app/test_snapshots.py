@@ -1,0 +1,68 @@
+"""Snapshots of every scene at 1280x800 and 1024x640, saved under test-output/app/ to be
+looked at; each must fill the window and hold more than a plain background."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import i18n
+from game.app.app import App
+from game.app.scenes.catalogue import every_scene
+from game.app.scenes.title import TitleScene
+from game.persist.settings import Settings
+from game.persist.stats import Statistics, save_stats
+from tests.app.conftest import frames, paths_in
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "test-output" / "app"
+SIZES = [(1280, 800, "en"), (1024, 640, "en"), (1024, 640, "ja")]  # the tightest in ja
+
+
+def fill_with_history(paths) -> None:
+    """A few saves and statistics, so Load and Statistics show real rows."""
+    paths.saves.mkdir(parents=True, exist_ok=True)
+    for sample in sorted((ROOT / "saves").glob("sample-*.json"))[:3]:
+        shutil.copy(sample, paths.saves / sample.name)
+    stats = Statistics()
+    results = [
+        ("easy", True, 32),
+        ("easy", True, 58),
+        ("normal", False, 151),
+        ("normal", True, 77),
+        ("hard", False, 163),
+        ("mixed", True, 90),
+    ]
+    for level, won, score in results:
+        stats = stats.recorded("kaluki", level, won, score, lower_is_better=True)
+    save_stats(paths, stats)
+
+
+@pytest.mark.parametrize(("width", "height", "language"), SIZES)
+def test_every_scene_renders_a_full_frame(tmp_path, width, height, language):
+    paths = paths_in(tmp_path)
+    fill_with_history(paths)
+    app = App(paths, Settings(language=language), size=(width, height))
+    OUT.mkdir(parents=True, exist_ok=True)
+    try:
+        for name, make in every_scene(app):
+            scene = make()
+            if scene.opaque:
+                app.stack.reset(scene)
+            else:  # dialogs show over the title
+                app.stack.reset(TitleScene(app))
+                app.stack.push(scene)
+            frames(app, 2)
+            frame = app.draw()
+            assert frame.get_size() == (width, height)
+            colours = pygame.transform.average_color(frame)
+            assert len(set(pygame.image.tobytes(frame, "RGB")[::9973])) > 20, name
+            assert colours[1] > colours[0]  # the felt green shows through
+            pygame.image.save(frame, str(OUT / f"{name}_{width}x{height}_{language}.png"))
+    finally:
+        app.shutdown()
+        app.window.destroy()
+        i18n.set_language("en")
