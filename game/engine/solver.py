@@ -12,9 +12,12 @@ How it stays exact and fast:
   joker slots, keeping the best-scoring placement of the jokers.
 - A depth-first search takes the lowest face still in hand: it is either left over or
   used in a candidate meld that contains it. Results are memoised on the packed counts.
-Wild cards that are not printed jokers (Indian Rummy's wild rank) are faces of their own:
-they fill joker slots when printed jokers run out, and may also sit naturally in a pure
-run. All wild cards are assumed to score alike as jokers (true of every game here).
+- Jokers beyond those a meld needs are tried only when a joker scores above zero.
+Wild cards that are not printed jokers (Indian Rummy's wild rank) fill joker slots and may
+also sit naturally in a run. Sitting naturally matters only to keep a run pure, so they are
+pooled with the jokers, and each pure run holding one is tried on its own (see
+``_best_with_plain_wilds``); that keeps hands with many wild cards fast. All wild cards
+are assumed to score alike as jokers (true of every game here).
 """
 
 from __future__ import annotations
