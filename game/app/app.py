@@ -38,6 +38,9 @@ MIN_SIZE = (1024, 640)
 FPS = 60
 TABLE_PACKAGE = "game.app.table"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+IDLE_AFTER = 1.5  # seconds without input before the loop rests between frames
+IDLE_WAIT_MS = 100  # the longest rest: widgets (a text cursor) still update 10 times a second
+PASSIVE_EVENTS = {pygame.WINDOWMOVED, pygame.ACTIVEEVENT, pygame.VIDEOEXPOSE}
 
 
 class App:
@@ -67,6 +70,7 @@ class App:
         self.frames = 0
         self._stats: Statistics | None = None
         self._settings_dirty_at: float | None = None
+        self._last_input = time.monotonic()
 
     # --- the window ---
 
@@ -205,19 +209,33 @@ class App:
         self.start(first)
         self.running = True
         dt = 0.0
+        waiting: list[pygame.event.Event] = []
         while self.running and self.stack:
-            self.frame(dt)
+            self.frame(dt, waiting)
             if self.frames == 1:
                 if on_first_frame is not None:
                     on_first_frame()
                 self.audio.start()  # after the first frame: opening a device is slow
+            waiting = self._rest()
             dt = self.clock.tick(FPS) / 1000.0
         self.shutdown()
         return 0
 
-    def frame(self, dt: float) -> None:
+    def _rest(self) -> list[pygame.event.Event]:
+        """While nothing moves and the player does nothing, sleep until the next event
+        (at most ``IDLE_WAIT_MS``), so an idle menu costs almost no CPU."""
+        now = time.monotonic()
+        if now - self._last_input < IDLE_AFTER or any(s.animating for s in self.stack.scenes):
+            return []
+        event = pygame.event.wait(IDLE_WAIT_MS)
+        return [] if event.type == pygame.NOEVENT else [event]
+
+    def frame(self, dt: float, waiting: Sequence[pygame.event.Event] = ()) -> None:
         """One frame: events, update, draw, show."""
-        for event in pygame.event.get():
+        events = [*waiting, *pygame.event.get()]
+        if any(event.type not in PASSIVE_EVENTS for event in events):
+            self._last_input = time.monotonic()
+        for event in events:
             self.handle_event(event)
         self.stack.update(min(dt, 0.1))
         if self._settings_dirty_at and time.monotonic() - self._settings_dirty_at > 0.6:

@@ -33,16 +33,21 @@ def render(
     return image
 
 
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        lines.extend(_wrap_paragraph(paragraph, f, width))
+    return tuple(lines)
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels.
 
     Words split at spaces; text without spaces (Japanese) may break between any two
     characters, except before closing punctuation, which stays on the line it closes."""
-    f = font(size, bold)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        lines.extend(_wrap_paragraph(paragraph, f, width))
-    return lines
+    return list(_wrapped(text, size, width, bold))
 
 
 _NO_LINE_START = set("、。，．・：；？！）」』】〕〉》ー…,.;:!?)]%")

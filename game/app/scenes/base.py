@@ -33,6 +33,8 @@ What a subclass usually writes:
 Class attributes tune how the scene sits on the stack: ``opaque = False`` draws the
 scenes below first (dialogs, overlays); ``blocks_input = False`` passes unused events
 down; ``pauses_below = False`` keeps updating the scene below (a table under a toast).
+Override the ``animating`` property to return True while things move without input
+(animations, an AI thinking): otherwise an idle app rests up to 0.1 s between frames.
 
 Services come from ``self.app``: ``app.settings``, ``app.cards`` (card pictures),
 ``app.audio``, ``app.paths``, ``app.stack``, ``app.start_game(setup)`` and more.
@@ -72,6 +74,13 @@ class Scene:
     opaque = True  # False: the scenes below are drawn first (dialogs, overlays)
     blocks_input = True  # False: events this scene does not use go to the scene below
     pauses_below = True  # False: the scene below keeps getting update(dt)
+
+    @property
+    def animating(self) -> bool:
+        """True while the scene changes on its own (cards flying, an AI thinking): the
+        app then runs at full frame rate even when the player does nothing. Menus are
+        still between inputs, so the app may rest between their frames."""
+        return False
 
     def __init__(self, app: App) -> None:
         self.app = app
