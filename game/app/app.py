@@ -216,6 +216,7 @@ class App:
                 if on_first_frame is not None:
                     on_first_frame()
                 self.audio.start()  # after the first frame: opening a device is slow
+                _ = self.stats  # read now, so a repaired file is reported at startup
             waiting = self._rest()
             dt = self.clock.tick(FPS) / 1000.0
         self.shutdown()

@@ -103,3 +103,32 @@ def test_f11_switches_full_screen_and_remembers_it(app, paths):
     assert load_settings(paths)[0].fullscreen
     press(app, pygame.K_F11)
     assert not app.settings.fullscreen
+
+
+def test_the_window_remembers_its_size_and_position(app, paths):
+    app.window.size = (1100, 700)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1100, y=700))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMOVED, x=40, y=30))
+    frames(app, 1)
+    assert app.size == (1100, 700)
+    app.shutdown()
+    saved = load_settings(paths)[0]
+    assert saved.window_size == (1100, 700) and saved.window_pos == (40, 30)
+
+
+def test_scenes_lay_out_again_when_the_window_changes_size(app):
+    scene = open_settings(app)
+    before = scene.panels[1].right
+    app.window.size = (1024, 640)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1024, y=640))
+    frames(app, 1)
+    assert scene.size == (1024, 640) and scene.panels[1].right < before
+    assert app.stack.scenes[0].size == (1024, 640)  # the covered title too
+
+
+def test_damaged_statistics_are_reported_when_first_read(app, paths):
+    paths.data.mkdir(parents=True)
+    paths.statistics_file.write_text("{not json", encoding="utf-8")
+    app.start(TitleScene(app))
+    assert app.stats.records == {}
+    assert app.stack.top.__class__.__name__ == "MessageDialog"

@@ -120,9 +120,10 @@ def test_continue_appears_only_with_an_autosave_and_resumes_it(app, paths, monke
     assert "continue" not in title.buttons.values()
     autosave_path(paths).parent.mkdir(parents=True)
     shutil.copy(SAMPLES / "sample-kaluki.json", autosave_path(paths))
-    title.rebuild()
-    assert title.focus.items[len(title.tiles)].name == "continue"
-    title.focus.focus("continue")
+    app.start(TitleScene(app))
+    frames(app, 1)
+    title = app.stack.top
+    assert title.focus.name == "continue"  # a waiting game is the first choice
     press(app, pygame.K_RETURN)
     assert [name for name, _ in resumed] == ["resume_table"]
     assert resumed[0][1].game_id == "kaluki"

@@ -158,11 +158,9 @@ class NewGameScene(Scene):
                 pygame.Rect(origin[0] + 36, y, name_w, 34),
                 self.ui,
                 container=container,
-                placeholder_text=default_name(seat, kind),
             )
             entry.set_text_length_limit(MAX_NAME)
-            if name:
-                entry.set_text(name)
+            entry.set_text(name or default_name(seat, kind))
             self.name_entries[entry] = seat
             self.controls.append(
                 segmented(
@@ -279,9 +277,7 @@ class NewGameScene(Scene):
         y = h - 74
         self.seed_x = margin + fonts.font(17, True).size(tr("new_game.seed"))[0] + 16
         self.seed_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(self.seed_x, y + 7, 170, 38),
-            self.ui,
-            placeholder_text=tr("new_game.seed_random"),
+            pygame.Rect(self.seed_x, y + 7, 170, 38), self.ui
         )
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
@@ -307,7 +303,11 @@ class NewGameScene(Scene):
         element = event.ui_element
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             if element in self.name_entries:
-                self.choices.seats[self.name_entries[element]][0] = element.get_text()
+                seat = self.name_entries[element]
+                typed = element.get_text()
+                # A name left as the default follows the seat's kind (You / Ada ...).
+                default = default_name(seat, self.choices.seats[seat][1])
+                self.choices.seats[seat][0] = "" if typed == default else typed
             elif element is self.seed_entry:
                 self.choices.seed = element.get_text()
             return True

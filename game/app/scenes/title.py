@@ -43,13 +43,18 @@ class TitleScene(Scene):
     def build(self) -> None:
         w, h = self.size
         compact = h < 720
-        self.logo_y = 34 if compact else 70
         games = [GAMES[gid] for gid in game_ids()]
         gap = 24
         tile_w = min(272, (w - 2 * 40 - gap * 3) // 4)
-        tile_h = 318 if compact else 356
+        tile_h = 318 if compact else 336
+        logo_h = 128 if compact else 150
+        buttons_gap = 28 if compact else 44
+        # The logo, the tiles and the menu sit together in the middle of the window,
+        # above the line of key hints.
+        block = logo_h + tile_h + buttons_gap + 48
+        self.logo_y = max(24, (h - 40 - block) // 2)
         total = len(games) * tile_w + (len(games) - 1) * gap
-        top = self.logo_y + (128 if compact else 146)
+        top = self.logo_y + logo_h
         x = (w - total) // 2
         self.tiles = []
         for info in games:
@@ -60,7 +65,7 @@ class TitleScene(Scene):
         bw, bh, bgap = (148, 48, 14) if w >= 1200 else (136, 46, 10)
         total = len(menu) * bw + (len(menu) - 1) * bgap
         x = (w - total) // 2
-        y = top + tile_h + (28 if compact else 44)
+        y = top + tile_h + buttons_gap
         self.buttons = {}
         items = [
             Focusable(f"game:{gid}", rect, lambda gid=gid: self.open_game(gid), radius=16)
@@ -75,7 +80,10 @@ class TitleScene(Scene):
             self.buttons[button] = name
             items.append(Focusable(name, rect, lambda name=name: self.choose(name), radius=9))
             x += bw + bgap
+        first_build = not self.focus.items
         self.focus.set_items(items)
+        if first_build and "continue" in menu:
+            self.focus.focus("continue")  # the likeliest choice when a game is waiting
 
     # --- actions ---
 

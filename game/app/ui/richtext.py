@@ -163,7 +163,7 @@ def layout(blocks: list[Block], width: int, art: CardArt) -> pygame.Surface:
         elif kind == "cards":
             x = 0
             for group in payload:
-                rect = card_row(surface, art, group, (x, top), CARD_W, step=0.42)
+                rect = card_row(surface, art, group, (x, top), CARD_W, step=0.46)
                 x = rect.right + 26
         elif kind == "caption":
             surface.blit(fonts.render(payload, 14, MUTED), (0, top))
