@@ -1,4 +1,9 @@
-"""What a save holds, as the app's session sees it."""
+"""What a save holds, as the app's session sees it, and the one description of a game
+at a table that the new-game screen, the table, the saves and the tools share:
+:class:`Seat` (who sits there) and :class:`GameSetup` (which game, options, seed, seats).
+
+No pygame here, so saves, tools and tests can build and read these too.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from game.engine import codec
 from game.engine.actions import Action
 
 HUMAN = "human"
@@ -17,14 +23,86 @@ MAX_NAME = 40  # characters in a player's name
 
 @dataclass(frozen=True)
 class Seat:
+    """A place at the table: the player's name and "human" or an AI level."""
+
     name: str
     kind: str = HUMAN  # "human" or an AI level: "easy" | "normal" | "hard"
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
-            raise ValueError(f"a seat is one of {', '.join(SEAT_KINDS)}, not {self.kind!r}")
+            raise ValueError(f"seat kind {self.kind!r} is not one of {', '.join(SEAT_KINDS)}")
         if not isinstance(self.name, str) or not 0 < len(self.name) <= MAX_NAME:
             raise ValueError(f"a player's name has 1 to {MAX_NAME} characters")
+        if not self.name.strip():
+            raise ValueError("every seat needs a name")
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+def _as_seat(seat: Any) -> Seat:
+    return seat if isinstance(seat, Seat) else Seat(*seat)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """A game to start: which game, its rule options, the seed and who sits where.
+
+    ``options`` is the game's own frozen ``Options`` (its ``players`` equals the number
+    of seats). ``seed`` is always a concrete number so the game can be replayed."""
+
+    game_id: str
+    options: Any
+    seed: int
+    seats: tuple[Seat, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(_as_seat(seat) for seat in self.seats))
+        if len(self.seats) != self.options.players:
+            raise ValueError(
+                f"{len(self.seats)} seats for a game of {self.options.players} players"
+            )
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    @property
+    def stats_level(self) -> str:
+        """The statistics bucket: the AI level when every AI plays at one level,
+        "mixed" for mixed levels, "humans" when nobody is an AI."""
+        from game.persist.stats import level_of
+
+        return level_of(seat.kind for seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game_id": self.game_id,
+            "options": codec.encode(self.options),
+            "seed": self.seed,
+            "seats": [[seat.name, seat.kind] for seat in self.seats],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameSetup:
+        """Rebuild from :meth:`to_json`; a bad value raises ValueError naming it."""
+        from game.games.registry import get_game
+
+        if not isinstance(data, dict):
+            raise ValueError("setup: expected an object")
+        info = get_game(str(data.get("game_id")))
+        options = codec.decode(info.options_type, data.get("options"), "setup.options")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("setup.seed: expected a whole number")
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not all(
+            isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
+            for s in seats
+        ):
+            raise ValueError("setup.seats: expected a list of [name, kind] pairs")
+        return cls(info.id, options, seed, tuple(Seat(name, kind) for name, kind in seats))
 
 
 @dataclass(frozen=True)
@@ -40,6 +118,11 @@ class SavedGame:
     state: Any  # the game's State after the log
     thumbnail: bytes | None = None  # a small PNG of the table, made by the app
     name: str | None = None  # the slot's name as the player typed it
+
+    @property
+    def setup(self) -> GameSetup:
+        """The game as it was set up (to sit down at it again)."""
+        return GameSetup(self.game_id, self.options, self.seed, self.seats)
 
 
 @dataclass(frozen=True)
