@@ -66,3 +66,30 @@ def test_every_scene_renders_a_full_frame(tmp_path, width, height, language):
         app.shutdown()
         app.window.destroy()
         i18n.set_language("en")
+
+
+def test_every_widget_with_text_uses_noto_sans_jp(tmp_path):
+    app = App(paths_in(tmp_path), Settings(language="en"), size=(1280, 800))
+    try:
+        for name, make in every_scene(app):
+            scene = make()
+            app.stack.reset(scene)
+            frames(app, 1)
+            fonts = scene.ui.get_theme().get_font_dictionary()
+            assert fonts.default_font.name == "noto_sans_jp"
+            resources = list(fonts.loaded_fonts.values()) + [
+                res
+                for by_locale in scene.ui.get_theme().ele_font_res.values()
+                for res in by_locale.values()
+            ]
+            names = {id(res.loaded_font): res.font_id for res in resources}
+            default = fonts.get_default_font()
+            for element in scene.ui.get_sprite_group().sprites():
+                font = getattr(element, "font", None)
+                if font is None or not getattr(element, "text", ""):
+                    continue
+                key = names.get(id(font), "default" if font is default else "?")
+                assert key == "default" or key.startswith("noto_sans_jp"), (name, key)
+    finally:
+        app.shutdown()
+        app.window.destroy()
