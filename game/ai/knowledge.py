@@ -31,6 +31,7 @@ class DealKnowledge:
     discarded: dict[int, list[Card]] = field(default_factory=dict)
     declined: dict[int, list[Card]] = field(default_factory=dict)  # top discard left lying
     pile: list[Card] = field(default_factory=list)  # the discard pile as seen
+    top_from: int | None = None  # who threw the top discard (None: up-card, reshuffle)
     moves: int = 0  # card moves this deal (a measure of how far the deal has gone)
 
     def known_in_hand(self, seat: int) -> list[Card]:
@@ -50,10 +51,12 @@ class DealKnowledge:
         giver, taker = seat_of(src), seat_of(dst)
         if src == "discard" and self.pile:
             top = self.pile.pop()
+            self.top_from = None
             if card is None:
                 card = top  # a discard is public even when a rule moves it face down
         if dst == "discard" and card is not None:
             self.pile.append(card)
+            self.top_from = giver
         if src == "discard" and dst == "stock":
             self.pile.clear()  # the pile was shuffled into a new stock
         if card is None:

@@ -12,6 +12,8 @@ from game.ai.base import LEVELS, Bot, BotSettings, Decision
 
 KIT_MODULES = {
     "kaluki": "game.ai.kaluki",
+    "laugh_and_lie_down": "game.ai.laugh_and_lie_down",
+    "kalooki": "game.ai.kalooki",
 }
 
 

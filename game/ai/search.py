@@ -5,7 +5,8 @@ consistent with everything the seat has seen (the others' hands and the stock or
 drawn from the unseen cards), play each option in each world and finish the deal with a
 fast policy for every seat, and keep the option with the best average outcome. Every
 option is tried in the same worlds with the same random draws afterwards (common random
-numbers), so the comparison measures the options, not the luck.
+numbers), so the comparison measures the options, not the luck; and Normal's choice
+stands unless another option beats it by more than the sampling error.
 
 Budget: a wall-clock time per decision (the table; the loop stops before the next world
 would overrun it) or a fixed number of worlds (tournaments: then the decision depends
@@ -25,6 +26,7 @@ from game.engine.actions import Action
 from game.engine.events import Event
 
 SEARCH_SALT = 7
+CONFIDENCE = 1.0  # standard errors by which an option must beat Normal's choice
 
 
 class WorldModel(Protocol):
@@ -59,6 +61,7 @@ class SearchBot:
         self.settings = settings or BotSettings()
         self.reader = HistoryReader()
         self.last_worlds = 0  # worlds searched for the last decision (for tests and tuning)
+        self.confidence = CONFIDENCE
 
     def choose(
         self,
@@ -84,7 +87,7 @@ class SearchBot:
         if len(options) <= 1:
             return normal
         rng = decision_rng(self.seed, self.seat, len(history), SEARCH_SALT)
-        totals = [0.0] * len(options)
+        values: list[list[float]] = [[] for _ in options]
         worlds, slowest = 0, 0.0
         budget = self.settings.budget_ms / 1000
         fixed = self.settings.rollouts
@@ -100,13 +103,11 @@ class SearchBot:
             follow = rng.getrandbits(64)
             for index, option in enumerate(options):
                 outcome = self.model.outcome(world, option, self.seat, random.Random(follow))
-                totals[index] += outcome
+                values[index].append(outcome)
             worlds += 1
             slowest = max(slowest, time.perf_counter() - now)
         self.last_worlds = worlds
-        if not worlds:
-            return normal
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        best = choose_option(values, self.confidence)
         if best == 0:
             return normal
         return Decision(
@@ -115,3 +116,21 @@ class SearchBot:
             f"Searching {worlds} possible deals, this did best on average.",
             (("worlds", str(worlds)),),
         )
+
+
+def choose_option(values: list[list[float]], confidence: float) -> int:
+    """The option with the best mean outcome, but Normal's (index 0) unless the best
+    beats it clearly: the mean of the paired differences (same worlds) must exceed
+    ``confidence`` standard errors, so sampling noise alone never overrules Normal."""
+    worlds = len(values[0])
+    if worlds < 2:
+        return 0
+    means = [sum(v) / worlds for v in values]
+    best = max(range(len(values)), key=lambda i: (means[i], -i))
+    if best == 0:
+        return 0
+    diffs = [b - a for a, b in zip(values[0], values[best], strict=True)]
+    mean = sum(diffs) / worlds
+    spread = sum((d - mean) ** 2 for d in diffs) / (worlds - 1)
+    error = (spread / worlds) ** 0.5
+    return best if mean > confidence * error else 0

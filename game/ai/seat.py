@@ -52,7 +52,8 @@ class Seat:
     ) -> None:
         self.game_id, self.seat, self.level = game_id, seat, level
         self.bot: Bot = make_bot(game_id, level, seed, seat, settings)
-        self.latencies_ms: list[float] = []
+        self.latencies_ms: list[float] = []  # wall clock, what the player waits
+        self.cpu_ms: list[float] = []  # this thread's processor time (load-independent)
 
     def decide(
         self,
@@ -61,9 +62,10 @@ class Seat:
         public_history: Sequence[Event],
         stop: StopCheck | None = None,
     ) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = self.bot.choose(view, legal_actions, public_history, stop)
         self.latencies_ms.append((time.perf_counter() - start) * 1000)
+        self.cpu_ms.append((time.thread_time() - cpu) * 1000)
         return action
 
     def worker(self):

@@ -88,6 +88,7 @@ class SimulationReport:
     void_deals: int = 0
     tallies: list[SeatTally] = field(default_factory=list)
     latencies: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     settings: dict = field(default_factory=dict)
 
     def merge(self, other: SimulationReport) -> None:
@@ -100,6 +101,8 @@ class SimulationReport:
             mine.merge(theirs)
         for level, values in other.latencies.items():
             self.latencies.setdefault(level, []).extend(values)
+        for level, values in other.cpu.items():
+            self.cpu.setdefault(level, []).extend(values)
 
     def as_dict(self) -> dict:
         return {
@@ -117,18 +120,23 @@ class SimulationReport:
             "trials": self.trials,
             "void_deals": self.void_deals,
             "seats": [tally.as_dict(self.trials) for tally in self.tallies],
-            "latency_ms": {
-                level: {
-                    "n": len(values),
-                    "p50": round(percentile(values, 50), 3),
-                    "p99": round(percentile(values, 99), 3),
-                    "max": round(max(values, default=0.0), 3),
-                }
-                for level, values in sorted(self.latencies.items())
-            },
+            "latency_ms": _timings(self.latencies),
+            "cpu_ms": _timings(self.cpu),
             "settings": self.settings,
             "seconds": round(self.seconds, 1),
         }
+
+
+def _timings(per_level: dict[str, list[float]]) -> dict:
+    return {
+        level: {
+            "n": len(values),
+            "p50": round(percentile(values, 50), 3),
+            "p99": round(percentile(values, 99), 3),
+            "max": round(max(values, default=0.0), 3),
+        }
+        for level, values in sorted(per_level.items())
+    }
 
 
 def parse_lineup(text: str | None, players: int) -> list[str]:
@@ -232,6 +240,7 @@ def _play_games(
         for seat in seats:
             if seat is not None:
                 report.latencies.setdefault(seat.level, []).extend(seat.latencies_ms)
+                report.cpu.setdefault(seat.level, []).extend(seat.cpu_ms)
         results = rules.results(state)
         for position in results.winners:
             report.wins[position] += 1
@@ -332,7 +341,9 @@ def print_report(report: SimulationReport, as_json: bool) -> None:
                 f"{seat['win_share']:.3f} [{low:.3f}, {high:.3f}]  mean score {seat['mean_score']}"
             )
         for level, lat in data["latency_ms"].items():
+            cpu = data["cpu_ms"][level]
             print(
                 f"  latency {level}: p50 {lat['p50']} ms, p99 {lat['p99']} ms, "
-                f"max {lat['max']} ms over {lat['n']} decisions"
+                f"max {lat['max']} ms over {lat['n']} decisions "
+                f"(processor time p50 {cpu['p50']}, p99 {cpu['p99']}, max {cpu['max']})"
             )

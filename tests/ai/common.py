@@ -81,6 +81,8 @@ def redeal_hidden(rules, state: Any, seat: int, rng: random.Random) -> Any:
 # Small, quick set-ups per game for whole-game bot tests (short targets, few players).
 QUICK_GAMES: dict[str, dict[str, Any]] = {
     "kaluki": {"players": 3, "target": 60},
+    "laugh_and_lie_down": {"players": 4, "rounds": 1, "auto_declare": False},
+    "kalooki": {"players": 3},
 }
 
 

@@ -10,17 +10,19 @@ out (and who wins the game if it ends).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from game.ai.base import BotSettings, Decision
 from game.ai.kaluki.hand import DECK, Table, arrangement, deadwood
 from game.ai.kaluki.normal import discard_scores, explain_kaluki
 from game.ai.knowledge import DealKnowledge
-from game.ai.rummy import face, fits_meld, outs
+from game.ai.rummy import fits_meld, related
 from game.ai.search import SearchBot
+from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
+from game.engine.cards import Card
 from game.games.kaluki import RULES
 from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, card_penalty, meld_total, penalty
 from game.games.kaluki.state import (
@@ -38,7 +40,6 @@ DISCARD_OPTIONS = 4
 DISCARD_MARGIN = 12.0  # only discards this close to Normal's favourite are searched
 ROLLOUT_ACTIONS = 400
 GAME_END_WEIGHT = 60.0
-FULL_LIVE = Counter(face(card) for card in DECK)
 
 
 def fast_action(state: KalukiState) -> Action:
@@ -51,7 +52,7 @@ def fast_action(state: KalukiState) -> Action:
     if state.phase == DRAW:
         top = state.discard[-1] if state.discard else None
         may_take = (melded or opts.open_discard) and state.passes < state.players
-        wanted = top is not None and may_take and not (top.is_joker and len(hand) < 3)
+        wanted = top is not None and may_take and _near(top, hand) and len(hand) >= 3
         if wanted and deadwood([*hand, top], ace) < deadwood(hand, ace) + card_penalty(top, ace):
             return Draw(DISCARD)
         return Draw(STOCK)
@@ -79,9 +80,14 @@ def fast_action(state: KalukiState) -> Action:
     return Discard(max(loose, key=lambda c: (_throw_value(c, arr.leftover, ace), c)))
 
 
-def _throw_value(card, leftover, ace: int) -> float:
-    strong, weak = outs(card, leftover, POLICY, FULL_LIVE)
-    return card_penalty(card, ace) - 1.5 * strong - 0.3 * weak
+def _near(card: Card, hand: Sequence[Card]) -> bool:
+    """A cheap test: could ``card`` meld with anything in ``hand``?"""
+    return card.is_joker or any(o.is_joker or related(card, o, POLICY) for o in hand)
+
+
+def _throw_value(card: Card, leftover: Sequence[Card], ace: int) -> float:
+    partners = sum(related(card, other, POLICY) for other in leftover if other is not card)
+    return card_penalty(card, ace) - (6.0 if partners else 0.0)
 
 
 def deal_value(before: KalukiState, after: KalukiState, seat: int) -> float:
@@ -179,12 +185,20 @@ class KalukiWorlds:
         )
 
     def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
-        state, _ = RULES.apply(world, action)
+        first = world.seat if world.phase == DRAW else (world.seat + 1) % world.players
+        queues = StockQueues(world.stock, world.players, first)
+        state = _step(world, action, queues)
         steps = 0
         while state.phase not in (DEAL_OVER, GAME_OVER) and steps < ROLLOUT_ACTIONS:
-            state, _ = RULES.apply(state, fast_action(state))
+            state = _step(state, fast_action(state), queues)
             steps += 1
         return deal_value(world, state, seat)
+
+
+def _step(state: KalukiState, action: Action, queues: StockQueues) -> KalukiState:
+    if action == Draw(STOCK) and state.stock:
+        state = replace(state, stock=queues.serve(state.stock, state.seat))
+    return RULES.apply(state, action)[0]
 
 
 class KalukiHard(SearchBot):

@@ -1,0 +1,210 @@
+"""Kalooki, Hard: Normal's reading plus determinised search (game/ai/search.py).
+
+Searched: the draw (discard or stock), whether to call, whether to allow a call, and the
+discard among Normal's best few. Worlds deal the unseen cards to the other hands (cards
+known to be there stay) and the stock; each option is followed to the end of the deal by
+:func:`fast_action` for every seat and scored by the penalties of that deal (and who wins
+the game after the ninth).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.base import BotSettings, Decision
+from game.ai.kalooki.plan import live_key, make_plan
+from game.ai.kalooki.policy import DECK, Reading, explain_kalooki
+from game.ai.knowledge import DealKnowledge
+from game.ai.rummy import face
+from game.ai.search import SearchBot
+from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
+from game.engine.cards import Card
+from game.engine.errors import IllegalAction
+from game.games.kalooki import RULES
+from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall
+from game.games.kalooki.melding import may_fit
+from game.games.kalooki.scoring import best_contract_melds, card_penalty, contract_for
+from game.games.kalooki.state import (
+    ANSWER,
+    CALL,
+    DEAL_OVER,
+    DRAW,
+    GAME_OVER,
+    PLAY,
+    KalookiState,
+    KalookiView,
+    Turn,
+)
+
+DISCARD_OPTIONS = 3
+ROLLOUT_ACTIONS = 600
+GAME_END_WEIGHT = 80.0
+FULL_LIVE = live_key(Counter(face(card) for card in DECK))
+
+
+def _helps(hand: Sequence[Card], card: Card, deal: int) -> bool:
+    contract = contract_for(deal)
+    before = make_plan(hand, contract, FULL_LIVE).distance
+    return make_plan([*hand, card], contract, FULL_LIVE).distance < before
+
+
+def fast_action(state: KalookiState) -> Action:
+    """A quick Normal-like move for the seat to act in a sampled world."""
+    phase = state.phase
+    if phase == CALL:
+        seat = state.asking
+        top = state.discard[-1]
+        wants = state.calls_left[seat] >= 2 and _helps(state.hands[seat], top, state.deal)
+        return Call() if wants else DeclineCall()
+    seat = state.seat
+    hand = state.hands[seat]
+    laid = state.laid_down[seat]
+    if phase == ANSWER:
+        return DenyCall() if _helps(hand, state.discard[-1], state.deal) else AllowCall()
+    if phase == DRAW:
+        if not laid and state.discard and _helps(hand, state.discard[-1], state.deal):
+            return Draw(DISCARD)
+        return Draw(STOCK)
+    contract = contract_for(state.deal)
+    if not laid:
+        plan = make_plan(hand, contract, FULL_LIVE)
+        if plan.distance == 0:
+            best = best_contract_melds(hand, state.deal)
+            if best is not None:
+                return LayDown(best.melds)
+        spare = [c for c in hand if not c.is_joker and c not in plan.keep]
+        pool = spare or [c for c in hand if not c.is_joker]
+    else:
+        for card in sorted(hand, key=lambda c: -card_penalty(c)):
+            for index, meld in enumerate(state.melds):
+                if may_fit(meld, card):
+                    return LayOff(index, (card,))
+        pool = [c for c in hand if not c.is_joker]
+    if not pool:
+        return Pass()
+    return Discard(max(pool, key=lambda c: (card_penalty(c), c)))
+
+
+def deal_value(before: KalookiState, after: KalookiState, seat: int) -> float:
+    players = after.players
+    if len(after.history) > len(before.history):
+        cost = after.history[-1].penalties
+    else:
+        cost = tuple(sum(card_penalty(c) for c in hand) for hand in after.hands)
+    others = [cost[i] for i in range(players) if i != seat]
+    value = sum(others) / len(others) - cost[seat]
+    if after.phase == GAME_OVER:
+        winners = after.winners
+        value += GAME_END_WEIGHT * (1 / len(winners) if seat in winners else -1 / players)
+    return value
+
+
+class KalookiWorlds:
+    def normal(
+        self, view: KalookiView, legal: Sequence[Action], knowledge: DealKnowledge
+    ) -> Decision:
+        return explain_kalooki(view, legal, Reading(view, knowledge))
+
+    def candidates(
+        self,
+        view: KalookiView,
+        legal: Sequence[Action],
+        knowledge: DealKnowledge,
+        normal: Decision,
+    ) -> list[Action]:
+        pairs = {
+            DRAW: (Draw(DISCARD), Draw(STOCK)),
+            CALL: (Call(), DeclineCall()),
+            ANSWER: (DenyCall(), AllowCall()),
+        }
+        if view.phase in pairs:
+            first, second = pairs[view.phase]
+            if first not in legal or second not in legal or view.stock_size == 0:
+                return []
+            return [normal.action, second if normal.action == first else first]
+        if view.phase != PLAY or not isinstance(normal.action, Discard) or len(view.hand) < 2:
+            return []
+        reading = Reading(view, knowledge)
+        options: list[Action] = [normal.action]
+        reals = {c.face: c for c in view.hand if not c.is_joker and c != normal.action.card}
+        if reading.laid_down:
+            ranked = sorted(reals.values(), key=lambda c: -card_penalty(c))
+        else:
+            ranked = sorted(reals.values(), key=lambda c: _plan_cost(reading, c))
+        for card in ranked:
+            if len(options) >= DISCARD_OPTIONS:
+                break
+            if card.face != normal.action.card.face:
+                options.append(Discard(card))
+        return options
+
+    def sample(self, view: KalookiView, knowledge: DealKnowledge, rng: random.Random) -> Any:
+        seat, players = view.seat, view.options.players
+        pool = set(DECK)
+        pool.difference_update(view.hand, view.discard)
+        pool.difference_update(card for meld in view.melds for card in meld.cards)
+        known = {
+            other: [c for c in knowledge.held.get(other, ()) if c in pool]
+            for other in range(players)
+            if other != seat
+        }
+        for cards in known.values():
+            pool.difference_update(cards)
+        unseen = sorted(pool)
+        rng.shuffle(unseen)
+        hands = []
+        for other in range(players):
+            if other == seat:
+                hands.append(tuple(view.hand))
+                continue
+            size = view.hand_sizes[other]
+            need = max(0, size - len(known[other]))
+            hands.append((*known[other][:size], *unseen[:need]))
+            unseen = unseen[need:]
+        return KalookiState(
+            options=view.options,
+            seed=rng.getrandbits(32),
+            rng_counter=1,
+            deal=view.deal,
+            dealer=view.dealer,
+            phase=view.phase,
+            seat=view.active,
+            asking=view.asking,
+            hands=tuple(hands),
+            stock=tuple(unseen[: view.stock_size]),
+            discard=view.discard,
+            discarded_by=knowledge.top_from,
+            melds=view.melds,
+            laid_down=view.laid_down,
+            calls_left=view.calls_left,
+            turn=Turn(),
+            totals=view.totals,
+            history=view.history,
+            winners=view.winners,
+        )
+
+    def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
+        state, _ = RULES.apply(world, action)
+        steps = 0
+        while state.phase not in (DEAL_OVER, GAME_OVER) and steps < ROLLOUT_ACTIONS:
+            try:
+                state, _ = RULES.apply(state, fast_action(state))
+            except IllegalAction:  # a shortcut misjudged: take the engine's own first move
+                state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
+            steps += 1
+        return deal_value(world, state, seat)
+
+
+def _plan_cost(reading: Reading, card: Card) -> tuple:
+    rest = list(reading.hand)
+    rest.remove(card)
+    plan = reading.plan(rest)
+    return (plan.distance, -plan.outs, -card_penalty(card), card)
+
+
+class KalookiHard(SearchBot):
+    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
+        super().__init__(KalookiWorlds(), seed, seat, settings)

@@ -1,0 +1,132 @@
+"""How far a Kalooki hand is from its contract, and which cards the plan keeps.
+
+A plan picks, for the contract's fours, one window of four places in as many different
+suits, and for its threes the best-filled ranks among the other cards; jokers fill what
+they may (never two side by side in a four, at most one of three in a three). The
+distance is the number of cards still to find; among plans as close, the one whose
+missing cards have the most live copies wins. Exactness is left to the engine's contract
+solver, which decides when the contract can go down; this is the compass on the way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from game.engine.cards import SUITS, Card
+from game.engine.melds import ACE_HIGH
+from game.games.kalooki.scoring import Contract
+
+Face = tuple[int, str]
+
+
+@dataclass(frozen=True)
+class Plan:
+    distance: int  # cards still needed (after the jokers in hand are used)
+    outs: float  # live copies of the missing cards (more is better)
+    keep: frozenset[Card]  # real cards the plan uses
+
+    def better_than(self, other: Plan) -> bool:
+        return (self.distance, -self.outs) < (other.distance, -other.outs)
+
+
+@dataclass(frozen=True)
+class _Window:
+    missing: tuple[int, ...]  # places still empty
+    cards: tuple[Card, ...]
+    joker_room: int  # how many of the missing places jokers may fill
+
+
+def _face_at(place: int, suit: str) -> Face:
+    return (1 if place == ACE_HIGH else place, suit)
+
+
+def _best_window(cards: Sequence[Card], suit: str, live: dict) -> _Window | None:
+    """The window of four places of ``suit`` needing the fewest cards (then with the most
+    live copies of those cards); None if the hand holds no card of that suit."""
+    by_place: dict[int, Card] = {}
+    for card in cards:
+        if card.suit == suit:
+            by_place.setdefault(card.rank, card)
+            if card.rank == 1:
+                by_place.setdefault(ACE_HIGH, card)
+    if not by_place:
+        return None
+    mask = sum(1 << place for place in by_place)
+    fewest = min(4 - (mask >> low & 0b1111).bit_count() for low in range(1, ACE_HIGH - 2))
+    best, best_outs = None, -1
+    for low in range(1, ACE_HIGH - 2):
+        if 4 - (mask >> low & 0b1111).bit_count() != fewest:
+            continue
+        missing = tuple(p for p in range(low, low + 4) if p not in by_place)
+        outs = sum(live.get(_face_at(p, suit), 0) for p in missing)
+        if outs > best_outs:
+            best, best_outs = (low, missing), outs
+    assert best is not None
+    low, missing = best
+    held = tuple(dict.fromkeys(by_place[p] for p in range(low, low + 4) if p in by_place))
+    room, last = 0, -10  # jokers may not sit side by side: an independent set of the gaps
+    for place in missing:
+        if place - last > 1:
+            room, last = room + 1, place
+    return _Window(missing, held, room)
+
+
+def live_key(live: Counter) -> tuple:
+    """A hashable form of live counts (computed once per position, reused per plan)."""
+    return tuple(sorted(live.items()))
+
+
+def make_plan(cards: Sequence[Card], contract: Contract, live: Counter | tuple) -> Plan:
+    key = live if isinstance(live, tuple) else live_key(live)
+    return _plan(tuple(sorted(cards)), contract, key)
+
+
+@lru_cache(maxsize=4096)
+def _plan(cards: tuple[Card, ...], contract: Contract, live_items: tuple) -> Plan:
+    live = dict(live_items)
+    jokers = sum(card.is_joker for card in cards)
+    reals = [card for card in cards if not card.is_joker]
+    joker_live = live.get((0, ""), 0)
+    best: Plan | None = None
+    per_suit = {suit: _best_window(reals, suit, live) for suit in SUITS}
+    four_choices = []
+    for suits in combinations(SUITS, contract.fours):
+        windows = [per_suit[s] for s in suits]
+        if all(w is not None for w in windows):
+            four_choices.append(list(zip(suits, windows, strict=True)))
+    if contract.fours == 0:
+        four_choices = [[]]
+    rank_live = {rank: sum(live.get((rank, s), 0) for s in SUITS) for rank in range(1, 14)}
+    for fours in four_choices:
+        used: set[Card] = {card for _s, w in fours for card in w.cards}
+        missing = sum(len(w.missing) for _s, w in fours)
+        room = sum(w.joker_room for _s, w in fours)
+        outs = sum(live.get(_face_at(p, s), 0) + joker_live for s, w in fours for p in w.missing)
+        by_rank: dict[int, list[Card]] = {}
+        for card in reals:
+            if card not in used:
+                by_rank.setdefault(card.rank, []).append(card)
+        ranks = sorted(
+            by_rank,
+            key=lambda r: (-min(3, len(by_rank[r])), -rank_live[r], -r),
+        )[: contract.threes]
+        keep = set(used)
+        for rank in ranks:
+            held = by_rank[rank]
+            keep.update(held)
+            need = max(0, 3 - len(held))
+            missing += need
+            room += 1 if need else 0
+            outs += need * (rank_live[rank] + joker_live)
+        short = contract.threes - len(ranks)
+        missing += 3 * short  # a three from nothing: three cards of some rank
+        plan = Plan(max(0, missing - min(jokers, room)), outs, frozenset(keep))
+        if best is None or plan.better_than(best):
+            best = plan
+    if best is None:  # not a single card of a suit for some four
+        return Plan(3 * contract.threes + 4 * contract.fours, 0.0, frozenset())
+    return best

@@ -1,0 +1,97 @@
+"""What the Kalooki bots do in positions built from card strings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from game.ai.base import BotSettings
+from game.ai.kalooki.hard import KalookiHard
+from game.ai.kalooki.plan import make_plan
+from game.ai.kalooki.policy import KalookiEasy, KalookiNormal
+from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown, LayOff
+from game.games.kalooki import RULES
+from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall
+from game.games.kalooki.scoring import contract_for
+from game.games.kalooki.state import ANSWER, CALL, DRAW
+from tests.games.kalooki.position import position, table_meld
+from tests.helpers import cards
+
+LIVE = Counter()
+
+
+def normal_move(state, seat=None):
+    seat = state.to_act if seat is None else seat
+    return KalookiNormal(1, seat).choose(RULES.view(state, seat), RULES.legal_actions(state), [])
+
+
+def test_plan_counts_the_cards_a_contract_still_needs():
+    three_threes = contract_for(1)
+    assert make_plan(cards("5S 5H 5D 9S 9H 9D KC KD KH"), three_threes, LIVE).distance == 0
+    assert make_plan(cards("5S 5H 9S 9H 9D KC KD KH 2C"), three_threes, LIVE).distance == 1
+    assert make_plan(cards("5S 5H JK 9S 9H KC KD KH 2C"), three_threes, LIVE).distance == 1
+    one_four = contract_for(2)  # 2 threes and 1 four
+    hand = cards("5S 5H 5D 9S 9H 9D 4C 5C 7C 2D")
+    assert make_plan(hand, one_four, LIVE).distance == 1  # the 6C is missing
+
+
+def test_normal_lays_its_contract_down_when_it_can():
+    state = position(["5S 5H 5D 9S 9H 9D KC KD KH 2C", "3S 4S"])
+    assert isinstance(normal_move(state), LayDown)
+
+
+def test_normal_throws_a_card_its_plan_does_not_need():
+    state = position(["5S 5H 5D 9S 9H KC KD KH QC 2D", "3S 4S"])
+    move = normal_move(state)
+    assert move in (Discard(cards("QC")[0]), Discard(cards("2D")[0]))
+    assert move == Discard(cards("QC")[0])  # the costlier of the two
+
+
+def test_normal_takes_the_discard_only_when_it_helps_the_contract():
+    hand = "5S 5H 5D 9S 9H KC KD KH QC 2D"
+    assert normal_move(position([hand, "3S 4S"], discard="9D", phase=DRAW)) == Draw(DISCARD)
+    assert normal_move(position([hand, "3S 4S"], discard="7C", phase=DRAW)) == Draw(STOCK)
+
+
+def test_normal_calls_a_card_it_needs_and_lets_others_go():
+    hand = "5S 5H 5D 9S 9H KC KD KH QC 2D"
+    wanted = position(["3S 4S 6D", hand], discard="9D", phase=CALL, seat=0)
+    wanted = replace(wanted, asking=1)
+    assert normal_move(wanted, 1) == Call()
+    unwanted = position(["3S 4S 6D", hand], discard="7C", phase=CALL, seat=0)
+    unwanted = replace(unwanted, asking=1)
+    assert normal_move(unwanted, 1) == DeclineCall()
+
+
+def test_normal_denies_a_call_for_a_card_it_wants():
+    hand = "5S 5H 5D 9S 9H KC KD KH QC 2D"
+    state = position([hand, "3S 4S"], discard="9D", phase=ANSWER)
+    state = replace(state, asking=1)
+    assert normal_move(state, 0) == DenyCall()
+    other = position([hand, "3S 4S"], discard="7C", phase=ANSWER)
+    other = replace(other, asking=1)
+    assert normal_move(other, 0) == AllowCall()
+
+
+def test_normal_adds_its_costliest_card_once_down():
+    state = position(
+        ["7S KH 2D", "3S 4S"],
+        melds=(table_meld("KS KD KC"), table_meld("7H 7D 7C")),
+        laid_down=(True, False),
+    )
+    move = normal_move(state)
+    assert isinstance(move, LayOff) and move.cards == tuple(cards("KH"))
+
+
+def test_easy_plays_only_listed_moves():
+    state = position(["5S 5H 5D 9S 9H KC KD KH QC 2D", "3S 4S"])
+    legal = RULES.legal_actions(state)
+    for seed in range(8):
+        assert KalookiEasy(seed, 0).choose(RULES.view(state, 0), legal, []) in legal
+
+
+def test_hard_searches_the_discard_within_its_rollout_count():
+    state = position(["5S 5H 9S 9H KC KD QH JC 2D 4C", "3S 4S 8C 8D 10H JH QS AC 6D 7D"])
+    bot = KalookiHard(1, 0, BotSettings(rollouts=2))
+    move = bot.choose(RULES.view(state, 0), RULES.legal_actions(state), [])
+    assert isinstance(move, Discard) and bot.last_worlds == 2
