@@ -38,20 +38,26 @@ def platform_tag() -> str:
     return f"{system}-{platform.machine().lower() or 'unknown'}"
 
 
+def output_folder(onefile: bool) -> Path:
+    # the one-file program would clash with the onedir folder of the same name
+    return DIST / "onefile" if onefile else DIST
+
+
 def build(onefile: bool) -> Path:
     env = dict(os.environ, CARD_PARLOUR_ONEFILE="1" if onefile else "0")
     command = [
         sys.executable, "-m", "PyInstaller", str(ROOT / "build" / f"{NAME}.spec"),
         "--noconfirm", "--clean", "--log-level", "WARN",
-        "--distpath", str(DIST), "--workpath", str(ROOT / "build" / "work"),
+        "--distpath", str(output_folder(onefile)), "--workpath", str(ROOT / "build" / "work"),
     ]  # fmt: skip
     subprocess.run(command, check=True, env=env, cwd=ROOT)
     exe = NAME + (".exe" if sys.platform == "win32" else "")
-    return DIST / exe if onefile else DIST / NAME / exe
+    return output_folder(onefile) / exe if onefile else DIST / NAME / exe
 
 
 def archive(onefile: bool) -> Path:
-    source = DIST / (NAME + (".exe" if sys.platform == "win32" else "")) if onefile else DIST / NAME
+    exe = NAME + (".exe" if sys.platform == "win32" else "")
+    source = output_folder(onefile) / exe if onefile else DIST / NAME
     stem = f"{NAME}-{version()}-{platform_tag()}{'-onefile' if onefile else ''}"
     if sys.platform == "win32":
         target = DIST / f"{stem}.zip"
