@@ -8,8 +8,9 @@ from dataclasses import replace
 from game.engine.cards import Card, make_deck
 from game.engine.events import CardMoved, DealScored, DealStarted, Event, GameOver, Said, Shuffled
 from game.engine.rng import rng_for, shuffled
+from game.games.kalooki.melding import can_add, can_tack
 from game.games.kalooki.options import CALLS_ALLOWED, KalookiOptions
-from game.games.kalooki.scoring import DEALS, contract_for, penalty
+from game.games.kalooki.scoring import DEALS, contract_for, penalty, satisfies_contract
 from game.games.kalooki.state import (
     DEAL_OVER,
     DRAW,
@@ -85,21 +86,18 @@ def start_deal(state: KalookiState) -> tuple[KalookiState, list[Event]]:
     return state, events
 
 
-def drawable(state: KalookiState) -> int:
-    """Cards that can still be drawn: the stock, plus the discards under the top card
-    (which a reshuffle would turn into a new stock)."""
-    return len(state.stock) + max(0, len(state.discard) - 1)
-
-
 def draw_from_stock(
     state: KalookiState, seat: int, why: str = "draws from the stock"
 ) -> tuple[KalookiState, list[Event], Card | None]:
     """``seat`` takes the top stock card, reshuffling the discards under the top card
-    into a new stock first if it is empty. None when there is nothing left to draw."""
+    into a new stock first if it is empty. None when the deal must end instead: nothing
+    is left to draw, or nobody can ever go out (see :func:`nobody_can_go_out`)."""
     events: list[Event] = []
     if not state.stock:
         if len(state.discard) < 2:
-            return state, events, None
+            return state, [Said(seat, "finds nothing left to draw")], None
+        if nobody_can_go_out(state):
+            return state, [Said(seat, "finds the stock empty and no card left to play")], None
         top = state.discard[-1]
         stock = shuffled(state.discard[:-1], state.seed, state.rng_counter)
         events.append(
@@ -114,6 +112,20 @@ def draw_from_stock(
     events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
     events.append(Said(seat, why))
     return state, events, card
+
+
+def nobody_can_go_out(state: KalookiState) -> bool:
+    """True when no card outside the melds can ever be played again: none of them can be
+    added to a meld or tacked, and whoever has not laid down could not make the contract
+    even from all of them together. Reshuffling then would only go round for ever."""
+    loose = [card for hand in state.hands for card in hand]
+    loose.extend(state.stock)
+    loose.extend(state.discard)
+    faces = list({card.face: card for card in loose}.values())
+    for meld in state.melds:
+        if any(can_add(meld, card) or can_tack(meld, card) for card in faces):
+            return False
+    return all(state.laid_down) or not satisfies_contract(loose, state.deal)
 
 
 def score_deal(state: KalookiState, out: int | None) -> tuple[KalookiState, list[Event]]:
@@ -137,7 +149,7 @@ def score_deal(state: KalookiState, out: int | None) -> tuple[KalookiState, list
         turn=Turn(),
     )
     if out is None:
-        note = "Nothing is left to draw: the deal ends and every hand is scored as it stands."
+        note = "Nobody can go out: the deal ends and every hand is scored as it stands."
     elif doubled:
         note = "Down and out: laid down and went out in one turn, so the others score double."
     else:

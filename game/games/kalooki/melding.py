@@ -148,3 +148,25 @@ def may_fit(meld: Meld, card: Card) -> bool:
         return not end.card.is_joker
     rank = 1 if position == ACE_HIGH else position
     return (card.rank, card.suit) == (rank, meld.suit)
+
+
+def can_add(meld: Meld, card: Card) -> bool:
+    """Whether ``card`` alone can be added to ``meld`` now."""
+    if not may_fit(meld, card):
+        return False
+    try:
+        add_to_meld(meld, (card,))
+    except IllegalAction:
+        return False
+    return True
+
+
+def can_tack(meld: Meld, card: Card) -> bool:
+    """Whether ``card`` can be tacked in place of a joker of the four ``meld`` now."""
+    if meld.kind != RUN or not any(stands_for(slot, card) for slot in meld.slots):
+        return False
+    try:
+        tack(meld, card)
+    except IllegalAction:
+        return False
+    return True

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from game.engine.cards import Card
-from game.engine.contract import best_contract
+from game.engine.contract import best_contract, contract_exists
 from game.engine.melds import MeldPolicy
 from game.engine.solver import Arrangement
 
@@ -80,6 +80,8 @@ def best_contract_melds(cards: Sequence[Card], deal_number: int) -> Arrangement 
     """The contract of that deal from ``cards`` that gets rid of the most penalty points
     (jokers included), or None if the cards cannot make it."""
     contract = contract_for(deal_number)
+    if not contract_exists(cards, POLICY, contract.threes, contract.fours):
+        return None  # the quick yes/no search first: most hands cannot make it
     return best_contract(
         cards,
         POLICY,
@@ -93,4 +95,5 @@ def satisfies_contract(cards: Sequence[Card], deal_number: int) -> bool:
     """Whether ``cards`` (jokers included) can be laid down as deal ``deal_number``'s
     contract: its threes of different ranks and fours of different suits, with every
     joker restriction. Cards not needed for the contract may be left over."""
-    return best_contract_melds(cards, deal_number) is not None
+    contract = contract_for(deal_number)
+    return contract_exists(cards, POLICY, contract.threes, contract.fours)

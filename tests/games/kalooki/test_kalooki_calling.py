@@ -9,7 +9,7 @@ from game.engine.actions import DISCARD, STOCK, Draw, NextDeal
 from game.engine.errors import IllegalAction
 from game.games.kalooki import RULES, AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, PLAY
-from tests.games.kalooki.position import position
+from tests.games.kalooki.position import position, table_meld
 from tests.helpers import cards
 
 HANDS = ["2C 3C", "4D 5D", "6S 7S", "8H 9H"]
@@ -121,7 +121,9 @@ def test_a_call_is_offered_only_if_a_penalty_card_and_a_draw_are_left():
 
 
 def test_the_penalty_card_may_come_from_a_reshuffled_stock():
-    state = act(table(stock="", discard="3H 4H 5H 9D"), Draw(STOCK), Call(), AllowCall())
+    # a three of 2s on the table keeps the game going: the 2♣ in hand can still be played
+    start = table(stock="", discard="3H 4H 5H 9D", melds=(table_meld("2S 2H 2D", owner=3),))
+    state = act(start, Draw(STOCK), Call(), AllowCall())
     assert state.discard == tuple(cards("5H"))
     assert len(state.hands[1]) == 4 and len(state.hands[0]) == 3
     assert state.stock == ()

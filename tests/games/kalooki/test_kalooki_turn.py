@@ -176,22 +176,51 @@ def test_going_out_a_turn_after_laying_down_is_not_doubled():
 # -- the stock running out -----------------------------------------------------------------
 
 
+def stock_out(**overrides):
+    """Everyone has laid down (so nobody calls); the stock is empty; a three of 2s is
+    on the table, so the 2♣ in seat 0's hand can still be played."""
+    values = {
+        "phase": DRAW,
+        "stock": "",
+        "discard": "3H 4H 5H 6H",
+        "laid_down": (True, True, True),
+        "melds": (table_meld("2S 2H 2D", owner=1),),
+    }
+    values.update(overrides)
+    return position(["2C", "4C 4D", "5C"], **values)
+
+
 def test_an_empty_stock_is_rebuilt_from_the_discards_under_the_top_card():
-    state = position(["2C", "4C 4D", "5C"], phase=DRAW, stock="", discard="3H 4H 5H 6H")
-    state = replace(state, laid_down=(True, True, True))  # nobody may call
-    state, _ = RULES.apply(state, Draw(STOCK))
+    state, _ = RULES.apply(stock_out(), Draw(STOCK))
     assert state.discard == tuple(cards("6H"))
     assert len(state.stock) == 2 and len(state.hands[0]) == 2
     assert sorted([*state.stock, state.hands[0][-1]]) == sorted(cards("3H 4H 5H"))
 
 
 def test_with_nothing_left_to_draw_the_deal_ends_and_every_hand_scores():
-    state = position(["2C", "4C 4D", "5C"], phase=DRAW, stock="", discard="6H")
-    state, events = RULES.apply(state, Draw(STOCK))
+    state, events = RULES.apply(stock_out(discard="6H"), Draw(STOCK))
     assert state.phase == DEAL_OVER
     assert state.history[-1].out is None
     assert state.totals == (2, 8, 5)
-    assert "Nothing is left to draw" in next(e for e in events if isinstance(e, DealScored)).note
+    assert "Nobody can go out" in next(e for e in events if isinstance(e, DealScored)).note
+
+
+def test_when_no_card_left_can_ever_be_played_the_deal_ends_instead_of_reshuffling():
+    state, _ = RULES.apply(stock_out(melds=(table_meld("9S 9H 9D", owner=1),)), Draw(STOCK))
+    assert state.phase == DEAL_OVER
+    assert state.totals == (2, 8, 5)
+
+
+def test_the_deal_goes_on_while_someone_could_still_lay_down():
+    # seat 1 has not laid down, and the loose cards hold three threes between them
+    state = stock_out(
+        melds=(table_meld("9S 9H 9D", owner=2),),
+        laid_down=(True, False, True),
+        calls_left=(3, 0, 3),
+        discard="3H 3D 3C 4H 4D 4S 5H 5D 5S 6H",
+    )
+    state, _ = RULES.apply(state, Draw(STOCK))
+    assert state.phase == PLAY and len(state.stock) == 8
 
 
 # -- views ---------------------------------------------------------------------------------
