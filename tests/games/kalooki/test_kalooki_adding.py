@@ -144,3 +144,10 @@ def test_a_played_joker_never_comes_back_to_a_hand():
     state = down("6H 2C", four("5H JK 7H 8H", 5))
     with pytest.raises(IllegalAction, match="not a move in Kalooki"):
         RULES.apply(state, SwapJoker(0, card("6H")))
+
+
+def test_a_joker_in_a_four_from_ace_to_ace_cannot_be_tacked():
+    full = four("AH 2H 3H 4H 5H JK 7H 8H 9H 10H JH QH KH AH", 1)
+    state = down("6H 2C", full)
+    with pytest.raises(IllegalAction, match="nowhere to go"):
+        RULES.apply(state, Tack(0, card("6H")))

@@ -164,3 +164,21 @@ def test_satisfies_contract_agrees_with_a_brute_force_oracle():
         assert satisfies_contract(hand, deal) is expected, (hand, deal)
         outcomes.append(expected)
     assert 10 < sum(outcomes) < len(outcomes) - 10, sum(outcomes)  # both answers were exercised
+
+
+def test_the_lay_down_is_offered_exactly_when_the_contract_can_be_made():
+    rng = random.Random(77)
+    pool = [c for c in make_deck(2, 4) if c.is_joker or c.rank in (1, 2, 3, 4, 5, 13)]
+    offered = 0
+    for trial in range(180):
+        deal = 1 + trial % 9
+        size = CONTRACTS[deal - 1].cards + 4
+        text = " ".join(str(c) for c in rng.sample(pool, size))
+        state = position([text, "4C", "5C"], deal=deal)
+        lay_downs = [a for a in RULES.legal_actions(state) if isinstance(a, LayDown)]
+        assert bool(lay_downs) is satisfies_contract(state.hands[0], deal)
+        if lay_downs:
+            offered += 1
+            after, _ = RULES.apply(state, lay_downs[0])
+            assert after.laid_down[0]
+    assert offered > 30
