@@ -1,5 +1,24 @@
 """Kalooki, the Caribbean contract rummy: nine deals, each with its contract
-(rules/kalooki.md)."""
+(rules/kalooki.md).
+
+Decisions where the rules page is silent:
+- The first lay-down is exactly the deal's contract (melds may be longer); no extra meld
+  goes down with it, and no new meld later: after laying down, cards leave the hand only
+  by adding to melds on the table, tacking, or discarding.
+- Several cards added at once to a four follow the same growth rule: upwards to the ace,
+  and below only if the four then reaches the ace. A joker added to a four goes on top
+  (at the bottom once the four reaches the ace).
+- A player holding only jokers that fit nowhere ends the turn without a discard.
+- Calling: see calling.py for the order of asking. The discarder may not call back the
+  card just thrown (so two players rarely call); a denied call is not counted; a player
+  who has laid down must allow, so that answer is given for them; a call is offered only
+  if the stock, reshuffled if need be, still holds the penalty card and the draw.
+- When the stock must be rebuilt but no card outside the melds can ever be played again
+  (nobody can add or tack one, nobody still to lay down could make the contract even
+  from all of them), the deal ends like one with nothing left to draw: nobody is out and
+  every hand is charged as it stands.
+- ``legal_actions`` lists the discards most sensible first (discards.py).
+"""
 
 from game.engine.game import GameInfo
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
