@@ -6,7 +6,7 @@ import random
 import pytest
 
 from game.engine.cards import Card, make_deck
-from game.engine.contract import best_contract
+from game.engine.contract import best_contract, contract_exists
 from game.engine.melds import GROUP, RUN, MeldPolicy, arrangements, read_meld
 from game.engine.solver import best_arrangement, min_deadwood
 from tests.helpers import cards
@@ -128,3 +128,17 @@ def test_contract_matches_brute_force_on_small_hands():
             expected = brute_force(hand, KALOOKI, lambda m: len(m.slots), accept)
             result = best_contract(hand, KALOOKI, lambda *_: 1, groups, runs)
             assert (result.score if result else None) == expected, (hand, groups, runs)
+
+
+def test_contract_exists_agrees_with_the_exact_search():
+    for hand in small_hands(5, 60, (6, 12), pool_ranks=range(1, 9), suits="SHDC"):
+        for groups, runs in [(3, 0), (2, 1), (1, 2), (0, 2)]:
+            exact = best_contract(hand, KALOOKI, lambda *_: 1, groups, runs) is not None
+            assert contract_exists(hand, KALOOKI, groups, runs) == exact, (hand, groups, runs)
+
+
+def test_contract_exists_answers_quickly_for_a_whole_deck():
+    deck = make_deck(2, 4)
+    assert contract_exists(deck, KALOOKI, 0, 4)
+    assert contract_exists(deck, KALOOKI, 4, 0)
+    assert not contract_exists(cards("5S 5H 5D 7C"), KALOOKI, 1, 1)
