@@ -7,7 +7,11 @@ screen. No pygame here: the table scene drives it and tests drive it headless.
   showed the player something new (a card from the stock, a reshuffle).
 - Hot-seat privacy: with two or more humans, the table shows one human's hand at a time
   (``shown_seat``); when another human must act, ``needs_handoff`` asks the table for a
-  hand-off screen first.
+  hand-off screen first. ``request_handoff`` asks for one anyway (a resumed hot-seat game
+  opens behind a hand-off screen, since anyone may be sitting at the screen).
+- The events of every move are kept, so AI seats get their public history
+  (:meth:`public_history`) also after a game is resumed from a save.
+- ``on_change`` is called after every applied move and undo (the table autosaves there).
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from typing import Any
 from game.app.setup import GameSetup
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
-from game.engine.events import CardMoved, DealStarted, Event, Shuffled
-from game.engine.game import GameInfo, is_legal
+from game.engine.events import CardMoved, DealStarted, Event, Shuffled, events_for
+from game.engine.game import GameInfo, Rules, is_legal
 from game.games.registry import get_game
+from game.persist.savedgame import SavedGame
 
 
 def reveals_something(events: list[Event]) -> bool:
@@ -33,6 +38,15 @@ def reveals_something(events: list[Event]) -> bool:
     return False
 
 
+def start_game(rules: Rules, options: Any, seed: int) -> tuple[Any, list[Event]]:
+    """A new game and the events of its first deal (for the deal animation and the
+    bots' history); games without ``start`` give no opening events."""
+    start = getattr(rules, "start", None)
+    if start is not None:
+        return start(options, seed)
+    return rules.new_game(options, seed), []
+
+
 class GameSession:
     def __init__(
         self,
@@ -40,16 +54,61 @@ class GameSession:
         state: Any = None,
         log: tuple[Action, ...] = (),
         on_change: Callable[[GameSession], None] | None = None,
+        *,
+        opening: list[Event] | None = None,
+        moves: list[list[Event]] | None = None,
     ) -> None:
+        """A new game from ``setup`` (``state`` None), or one already under way.
+
+        ``opening`` are the events of the first deal and ``moves`` the events of each
+        action of ``log``; :meth:`resume` rebuilds both by replaying the log."""
         self.setup = setup
         self.info: GameInfo = get_game(setup.game_id)
         self.rules = self.info.rules
-        self.state = state if state is not None else self.rules.new_game(setup.options, setup.seed)
+        if state is None:
+            state, opening = start_game(self.rules, setup.options, setup.seed)
+        self.state = state
         self.log: list[Action] = list(log)
+        self.opening: list[Event] = list(opening or [])
+        self.moves: list[list[Event]] = list(moves) if moves is not None else [[] for _ in log]
         self.on_change = on_change
         self._undo: list[tuple[Any, int]] = []  # (state, log length) before each own move
+        self._seen: dict[int, tuple[int, list[Event]]] = {}  # seat -> (moves counted, events)
+        self._handoff_requested = False
         humans = setup.humans
         self.shown_seat: int | None = humans[0] if humans else None
+
+    @classmethod
+    def resume(
+        cls, saved: SavedGame, on_change: Callable[[GameSession], None] | None = None
+    ) -> GameSession:
+        """The saved game, its log replayed for the events (the loader has already
+        checked that the log leads to ``saved.state``)."""
+        setup = saved.setup
+        rules = get_game(setup.game_id).rules
+        state, opening = start_game(rules, setup.options, setup.seed)
+        moves = []
+        for action in saved.log:
+            state, events = rules.apply(state, action)
+            moves.append(events)
+        session = cls(setup, state, saved.log, on_change, opening=opening, moves=moves)
+        if len(setup.humans) > 1:
+            session.request_handoff()
+        return session
+
+    def to_saved(self, thumbnail: bytes | None = None, name: str | None = None) -> SavedGame:
+        """Everything a save needs (cheap: the state and log are shared, not copied)."""
+        setup = self.setup
+        return SavedGame(
+            setup.game_id,
+            setup.options,
+            setup.seed,
+            setup.seats,
+            tuple(self.log),
+            self.state,
+            thumbnail,
+            name,
+        )
 
     # -- who acts and who watches -----------------------------------------------------
 
@@ -69,26 +128,53 @@ class GameSession:
         return self.is_human(self.to_act)
 
     @property
+    def hot_seat(self) -> bool:
+        return len(self.setup.humans) > 1
+
+    @property
     def needs_handoff(self) -> bool:
-        """Another human must act while a different human's hand is on screen."""
+        """Another human must act while a different human's hand is on screen (or a
+        hand-off was asked for)."""
+        if not self.hot_seat or self.finished:
+            return False
+        if self._handoff_requested:
+            return True
         seat = self.to_act
-        return (
-            len(self.setup.humans) > 1
-            and self.is_human(seat)
-            and seat != self.shown_seat
-            and not self.finished
-        )
+        return self.is_human(seat) and seat != self.shown_seat
+
+    @property
+    def handoff_seat(self) -> int | None:
+        """Who the hand-off screen calls to the table."""
+        return self.to_act if self.human_to_act else self.shown_seat
+
+    def request_handoff(self) -> None:
+        """Hide the hands behind a hand-off screen before the next human look."""
+        self._handoff_requested = True
 
     def confirm_handoff(self) -> None:
         """The next human sits in front of the screen: show their hand from now on."""
+        self._handoff_requested = False
         if self.is_human(self.to_act):
             self.shown_seat = self.to_act
 
+    @property
+    def view_seat(self) -> int:
+        """The seat whose view the screen shows (seat 0's when every seat is an AI)."""
+        return self.shown_seat if self.shown_seat is not None else 0
+
     def view(self, seat: int | None = None) -> Any:
         """What the screen may show: the shown human's view (seat 0's when all are AI)."""
-        if seat is None:
-            seat = self.shown_seat if self.shown_seat is not None else 0
-        return self.rules.view(self.state, seat)
+        return self.rules.view(self.state, self.view_seat if seat is None else seat)
+
+    def public_history(self, seat: int) -> list[Event]:
+        """Every event of the game so far as ``seat`` may see it (for its bot)."""
+        counted, seen = self._seen.get(seat, (0, None))
+        if seen is None:
+            seen = events_for(self.opening, seat)
+        for events in self.moves[counted:]:
+            seen.extend(events_for(events, seat))
+        self._seen[seat] = (len(self.moves), seen)
+        return seen
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -110,6 +196,7 @@ class GameSession:
             self._undo.clear()
         self.state = after
         self.log.append(action)
+        self.moves.append(list(events))
         self._changed()
         return events
 
@@ -123,6 +210,8 @@ class GameSession:
             raise IllegalAction("Nothing to undo in this turn.")
         self.state, length = self._undo.pop()
         del self.log[length:]
+        del self.moves[length:]
+        self._seen.clear()  # rebuilt from the kept events on the next request
         self._changed()
 
     def _changed(self) -> None:

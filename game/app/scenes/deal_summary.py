@@ -1,0 +1,220 @@
+"""The end of a deal: each player's cards left and what they cost, and the running score
+table over the deals so far. The table below stays visible, dimmed; Continue (Enter)
+deals the next hand, or opens the results after the last deal.
+
+The game table fills a :class:`DealSummary` (texts already translated), so this scene
+serves every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app import fonts
+from game.app.cards import card_size
+from game.app.i18n import tr, ui
+from game.app.scenes.base import Scene
+from game.app.table.panels import fit_line, seat_colour
+from game.app.table.sprites import Place, draw_card
+from game.app.ui.paint import panel, text
+from game.app.ui.theme import CREAM, GOLD, MUTED
+from game.engine.cards import Card
+
+WIN_BAND = (44, 104, 70)
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    seat: int
+    name: str
+    cards: tuple[Card, ...]  # left in hand
+    points: str  # this deal: "+34", "0"
+    total: str  # after this deal
+    note: str = ""  # "went out"
+    highlight: bool = False
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    title: str  # "Deal 3 is over"
+    subtitle: str  # "Ada went out." or a note ("Kaluki! This hand scores double.")
+    rows: tuple[SummaryRow, ...]
+    names: tuple[str, ...]  # columns of the running table, in seat order
+    running: tuple[tuple[str, ...], ...]  # one row per deal: the deal's points per seat
+    totals: tuple[str, ...]
+    button_key: str = "table.next_deal"  # "table.see_results" after the last deal
+    points_title: str = ""  # "Penalty"
+    total_title: str = ""  # "Total"
+
+
+class DealSummaryScene(Scene):
+    opaque = False
+
+    def __init__(self, app, summary: DealSummary, on_continue: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.summary = summary
+        self.on_continue = on_continue
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.button = None
+        self._done = False
+
+    def build(self) -> None:
+        w, h = self.size
+        self.box = pygame.Rect(0, 0, min(1060, w - 60), min(640, h - 40))
+        self.box.center = (w // 2, h // 2)
+        rect = pygame.Rect(
+            0, 0, max(220, fonts.font(17, True).size(tr(self.summary.button_key))[0] + 60), 50
+        )
+        rect.bottomright = (self.box.right - 28, self.box.bottom - 22)
+        self.button = pygame_gui.elements.UIButton(
+            rect, ui(self.summary.button_key), self.ui, object_id=ObjectID(object_id="#primary")
+        )
+
+    def done(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        self.app.stack.remove(self)
+        self.on_continue()
+
+    def back(self) -> None:
+        self.done()
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.done()
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_ESCAPE,
+        ):
+            self.done()
+        return True
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        return True
+
+    # --- drawing ---
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        from game.app.table.overlays import veil
+
+        surface.blit(veil(surface.get_size()), (0, 0))
+        box = self.box
+        panel(surface, box, alpha=246, radius=18, border=GOLD)
+        s = self.summary
+        x = box.x + 30
+        title = text(surface, s.title, (x, box.y + 20), 28, GOLD, bold=True)
+        if s.subtitle:
+            room = box.right - 30 - title.right - 24
+            line = fit_line(s.subtitle, 17, room)
+            text(
+                surface, line, (title.right + 24, title.bottom - 4), 17, CREAM, anchor="bottomleft"
+            )
+        top = title.bottom + 18
+        bottom = box.bottom - 90
+        split = box.x + round(box.w * 0.58)
+        self._draw_rows(surface, pygame.Rect(x, top, split - x - 20, bottom - top))
+        self._draw_running(
+            surface, pygame.Rect(split + 10, top, box.right - 30 - split - 10, bottom - top)
+        )
+
+    def _draw_rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        s = self.summary
+        n = max(1, len(s.rows))
+        row_h = min(64, (area.h - 28) // n)
+        card_w = max(22, min(40, round(row_h * 0.58)))
+        cw, ch = card_size(card_w)
+        name_w = round(area.w * 0.26)
+        pts_x = area.right - 70
+        tot_x = area.right
+        small = 14 if row_h < 44 else 15
+        text(surface, s.points_title, (pts_x, area.y), small, MUTED, anchor="topright")
+        text(surface, s.total_title, (tot_x, area.y), small, MUTED, anchor="topright")
+        y = area.y + 26
+        for row in s.rows:
+            band = pygame.Rect(area.x - 10, y, area.w + 20, row_h - 6)
+            if row.highlight:
+                pygame.draw.rect(surface, WIN_BAND, band, 0, 10)
+            pygame.draw.circle(surface, seat_colour(row.seat), (area.x + 5, band.centery), 5)
+            name = fit_line(row.name, 17, name_w - 18, True)
+            text(
+                surface,
+                name,
+                (area.x + 16, band.centery - (8 if row.note else 0)),
+                17,
+                CREAM,
+                bold=True,
+                anchor="midleft",
+            )
+            if row.note:
+                note = fit_line(row.note, 13, name_w - 18)
+                text(surface, note, (area.x + 16, band.centery + 11), 13, GOLD, anchor="midleft")
+            cards_x = area.x + name_w
+            room = pts_x - 70 - cards_x
+            if row.cards:
+                step = min(round(cw * 0.55), max(6, (room - cw) // max(1, len(row.cards) - 1)))
+                for i, card in enumerate(row.cards):
+                    draw_card(
+                        surface,
+                        self.app.cards,
+                        card,
+                        Place(cards_x + i * step, band.centery - ch // 2, card_w),
+                        shadowed=False,
+                    )
+            text(
+                surface, row.points, (pts_x, band.centery), 19, CREAM, bold=True, anchor="midright"
+            )
+            text(surface, row.total, (tot_x, band.centery), 19, GOLD, bold=True, anchor="midright")
+            y += row_h
+
+    def _draw_running(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        s = self.summary
+        panel(surface, area.inflate(8, 8), alpha=150, radius=10)
+        inner = area.inflate(-20, -20)
+        text(surface, tr("table.running_scores"), (inner.x, inner.y), 15, GOLD, bold=True)
+        cols = len(s.names)
+        first = 40
+        col_w = (inner.w - first) // max(1, cols)
+        y = inner.y + 28
+        size = 13 if col_w < 60 else 14
+        for i, name in enumerate(s.names):
+            cx = inner.x + first + i * col_w + col_w // 2
+            pygame.draw.circle(surface, seat_colour(i), (cx, y + 4), 4)
+            text(
+                surface,
+                fit_line(name, size, col_w - 4, True),
+                (cx, y + 12),
+                size,
+                CREAM,
+                bold=True,
+                anchor="midtop",
+            )
+        y += 36
+        row_h = 22
+        room = (inner.bottom - 30 - y) // row_h
+        running = list(enumerate(s.running, 1))
+        if len(running) > room:
+            running = running[-room:]
+        for deal, points in running:
+            text(surface, str(deal), (inner.x + 4, y), 14, MUTED)
+            for i, value in enumerate(points):
+                cx = inner.x + first + i * col_w + col_w // 2
+                text(surface, value, (cx, y), 14, CREAM, anchor="midtop")
+            y += row_h
+        pygame.draw.line(surface, GOLD, (inner.x, y + 2), (inner.right, y + 2), 1)
+        y += 8
+        text(surface, "Σ", (inner.x + 4, y), 15, GOLD, bold=True)
+        for i, value in enumerate(s.totals):
+            cx = inner.x + first + i * col_w + col_w // 2
+            text(surface, value, (cx, y), 15, GOLD, bold=True, anchor="midtop")

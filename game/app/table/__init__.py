@@ -1,0 +1,63 @@
+"""The card tables: one framework (``table_scene.TableScene`` and its helpers) and a thin
+table per game. ``App.start_game`` and ``App.resume_game`` call :func:`start_table` and
+:func:`resume_table` here; a game without a table yet gets the "coming soon" message.
+
+To add a game's table, subclass ``TableScene`` in ``game/app/table/<game id>.py`` and
+list it in ``TABLES`` (see docs/TABLE.md).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from game.app.i18n import tr
+from game.app.session import GameSession
+from game.app.setup import GameSetup
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.table_scene import TableScene
+    from game.persist.savedgame import SavedGame
+
+TABLES = {
+    "kaluki": "game.app.table.kaluki:KalukiTable",
+}
+
+
+def table_class(game_id: str) -> type[TableScene] | None:
+    path = TABLES.get(game_id)
+    if path is None:
+        return None
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+def open_table(app: App, session: GameSession) -> TableScene | None:
+    """Put the table on screen over the title (Quit to title and Menu come back to it)."""
+    from game.app.scenes.title import TitleScene
+
+    cls = table_class(session.setup.game_id)
+    if cls is None:
+        app.notify([tr("table.coming_body")], title=tr("table.coming_title"))
+        return None
+    table = cls(app, session)
+    app.stack.reset(TitleScene(app))
+    app.stack.push(table)
+    return table
+
+
+def start_table(app: App, setup: GameSetup) -> TableScene | None:
+    """Sit down at a new game."""
+    if table_class(setup.game_id) is None:
+        app.notify([tr("table.coming_body")], title=tr("table.coming_title"))
+        return None
+    return open_table(app, GameSession(setup))
+
+
+def resume_table(app: App, saved: SavedGame) -> TableScene | None:
+    """Continue a saved game exactly where it was."""
+    if table_class(saved.game_id) is None:
+        app.notify([tr("table.coming_body")], title=tr("table.coming_title"))
+        return None
+    return open_table(app, GameSession.resume(saved))

@@ -1,0 +1,276 @@
+"""What a game table provides: the hooks of :class:`GameHooks`, with defaults that fit a
+rummy (stock, discard pile, melds on the table, one hand per player). A game table
+subclasses ``TableScene`` and overrides what its game does differently; docs/TABLE.md
+walks through them.
+
+Every hook reads the shown seat's ``view`` (never the state), and answers with plain data
+(tokens, texts, :class:`~game.app.table.drag.Move`\\ s); the table scene does the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.app.i18n import tr
+from game.app.table.compose import (
+    Composer,
+    MeldCard,
+    MeldDraw,
+    compose_discard,
+    compose_hand,
+    compose_hidden_hands,
+    compose_stock,
+    flow_melds,
+)
+from game.app.table.drag import Move, Source, Target
+from game.app.table.panels import SeatInfo
+from game.engine.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    NextDeal,
+    SwapJoker,
+)
+from game.engine.cards import Card
+
+if TYPE_CHECKING:
+    from game.app.scenes.deal_summary import DealSummary
+    from game.app.scenes.game_over import FinalResult
+
+
+@dataclass(frozen=True)
+class ContextButton:
+    """A button on the status line for a move with no natural gesture (Pass, Lay down,
+    Cancel): ``name`` is passed to ``on_context``; ``key`` a translation key filled with
+    ``params`` (strings)."""
+
+    name: str
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+    primary: bool = False
+    enabled: bool = True
+
+
+class GameHooks:
+    """Defaults for a rummy table. ``self`` is the TableScene (session, view, layout ...)."""
+
+    # --- the picture -----------------------------------------------------------------
+
+    def compose(self, c: Composer, view: Any) -> None:
+        """Everything on the felt, in drawing order."""
+        self.compose_piles(c, view)
+        self.compose_melds(c, view)
+        self.compose_others(c, view)
+        self.compose_extra(c, view)
+        self.compose_hand(c, view)
+
+    def compose_piles(self, c: Composer, view: Any) -> None:
+        compose_stock(c, view.stock_size)
+        compose_discard(c, view.discard)
+
+    def compose_melds(self, c: Composer, view: Any) -> None:
+        groups: dict[int, list[MeldDraw]] = {seat: [] for seat in c.layout.cells}
+        for index, meld in enumerate(getattr(view, "melds", ())):
+            cards = [
+                MeldCard(slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots
+            ]
+            owner = meld.owner if meld.owner in groups else self.view_seat
+            groups[owner].append(
+                MeldDraw(f"meld:{index}", cards, Target("meld", index), index=index)
+            )
+        for number, meld in enumerate(self.staged):
+            cards = [MeldCard(card, label) for card, label in self.staged_faces(meld)]
+            groups[self.view_seat].append(
+                MeldDraw(f"stage:{number}", cards, Target("stage", number), staged=True)
+            )
+        c.zone(Target("table"), c.layout.table, 0)
+        c.zone(Target("table"), c.layout.cells[self.view_seat], 1)
+        flow_melds(c, c.layout.cells, groups, c.layout.meld_card_w)
+
+    def compose_others(self, c: Composer, view: Any) -> None:
+        compose_hidden_hands(c, view.hand_sizes, self.view_seat)
+
+    def compose_extra(self, c: Composer, view: Any) -> None:
+        """A game's own parts (a wild-card indicator, a layout, a pot)."""
+
+    def compose_hand(self, c: Composer, view: Any) -> None:
+        glow = frozenset(self.hint_cards()) if self.hint else frozenset()
+        compose_hand(
+            c,
+            self.hand_cards(),
+            f"hand:{self.view_seat}",
+            selected=self.selected,
+            face_up=not self.covered,
+            glow=glow,
+        )
+
+    # --- texts -------------------------------------------------------------------------
+
+    def seat_info(self, view: Any, seat: int) -> SeatInfo:
+        setup = self.session.setup
+        player = setup.seats[seat]
+        kind = tr("table.kind_human") if player.is_human else tr(f"table.kind_{player.kind}")
+        return SeatInfo(
+            seat=seat,
+            name=player.name,
+            kind=kind,
+            cards=view.hand_sizes[seat],
+            score=self.score_text(view, seat),
+            dealer=getattr(view, "dealer", -1) == seat,
+            to_act=self.session.to_act == seat,
+            thinking=self.thinking_seat == seat,
+            badges=self.badges(view, seat),
+        )
+
+    def score_text(self, view: Any, seat: int) -> str:
+        return tr("table.points", n=view.totals[seat])
+
+    def badges(self, view: Any, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def cell_title(self, view: Any, seat: int) -> str:
+        """The heading of a player's meld area."""
+        return self.session.setup.seats[seat].name
+
+    def score_title(self, view: Any) -> str:
+        return tr("table.scores")
+
+    def status_text(self, view: Any) -> str:
+        """What to do next, always."""
+        seat = self.session.to_act
+        if seat is None:
+            return tr("table.status_over")
+        name = self.session.setup.seats[seat].name
+        if self.my_turn:
+            return tr("table.status_your_turn")
+        if self.thinking_seat == seat:
+            return tr("table.status_thinking", name=name)
+        return tr("table.status_waiting", name=name)
+
+    def table_notes(self, view: Any) -> list[str]:
+        """Short lines under the piles: the game's options in play."""
+        return []
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        """The game's own keys and gestures for the help overlay."""
+        return []
+
+    # --- gestures -> moves ---------------------------------------------------------------
+
+    def move_for(self, source: Source, target: Target) -> Move | None:
+        """What letting ``source`` go on ``target`` would do (None: nothing at all, the
+        cards just go back). The defaults cover drawing, discarding, melding, laying off
+        and swapping a joker; each is checked by the engine before it lights up."""
+        if source.kind in ("stock", "discard") and target.kind == "hand":
+            return Move(Draw(STOCK if source.kind == "stock" else DISCARD), sound="draw")
+        if source.kind != "hand" or not source.cards:
+            return None
+        cards = source.cards
+        if target.kind == "discard":
+            if len(cards) != 1:
+                return Move.refused(tr("table.discard_one"))
+            return Move(Discard(cards[0]))
+        if target.kind == "joker" and len(cards) == 1:
+            swap = SwapJoker(target.index, cards[0])
+            if self.session.problem(swap) is None:
+                return Move(swap)
+            return self.lay_off_move(target.index, cards)
+        if target.kind == "meld":
+            return self.lay_off_move(target.index, cards)
+        if target.kind == "table":
+            return self.meld_move(cards)
+        return None
+
+    def meld_move(self, cards: Sequence[Card]) -> Move:
+        from game.engine.melds import loose_meld
+
+        return Move(LayDown((loose_meld(cards),)))
+
+    def lay_off_move(self, index: int, cards: Sequence[Card]) -> Move:
+        return Move(LayOff(index, tuple(cards)))
+
+    def double_click(self, source: Source) -> Move | None:
+        """Stock or discard: draw it; a hand card: discard it."""
+        if source.kind in ("stock", "discard"):
+            return self.move_for(source, Target("hand"))
+        if source.kind == "hand" and len(source.cards) == 1:
+            return self.move_for(source, Target("discard"))
+        return None
+
+    def ends_turn(self, action: Action) -> bool:
+        return isinstance(action, Discard)
+
+    # --- staging (a first meld or a contract built from several melds) ------------------
+
+    def staged_cards(self, meld: Any) -> Sequence[Card]:
+        return meld.cards
+
+    def staged_faces(self, meld: Any) -> list[tuple[Card, str]]:
+        return [(slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots]
+
+    def stage_progress(self) -> tuple[str, bool] | None:
+        """("43 / 51", reached) while melds are staged, else None."""
+        return None
+
+    # --- buttons -------------------------------------------------------------------------
+
+    def context_buttons(self, view: Any) -> list[ContextButton]:
+        return []
+
+    def on_context(self, name: str) -> None:
+        pass
+
+    def on_game_key(self, event: Any) -> bool:
+        """A game's own key (return True when used)."""
+        return False
+
+    # --- deals and the end -------------------------------------------------------------
+
+    def between_deals(self, view: Any) -> bool:
+        """The deal is over and the summary is due (the engine waits for NextDeal)."""
+        return self.session.legal_actions() == [NextDeal()]
+
+    def deals_scored(self, view: Any) -> int:
+        return len(getattr(view, "history", ()))
+
+    def deal_summary(self, view: Any) -> DealSummary:
+        raise NotImplementedError
+
+    def final_result(self, view: Any) -> FinalResult:
+        raise NotImplementedError
+
+    # --- the hint ------------------------------------------------------------------------
+
+    def hint_cards(self) -> list[Card]:
+        """The hand cards the hint's move uses (they stay bright, the rest dims)."""
+        action = self.hint.action if self.hint else None
+        if action is None:
+            return []
+        cards: list[Card] = []
+        for name in ("card",):
+            value = getattr(action, name, None)
+            if isinstance(value, Card):
+                cards.append(value)
+        cards.extend(getattr(action, "cards", ()) or ())
+        for meld in getattr(action, "melds", ()) or ():
+            cards.extend(meld.cards)
+        return [card for card in cards if card in set(self.hand_order)]
+
+    def hint_target(self) -> Target | None:
+        """Where the hint's move goes (drawn with a ring)."""
+        action = self.hint.action if self.hint else None
+        if isinstance(action, Draw):
+            return Target(action.source)
+        if isinstance(action, Discard):
+            return Target("discard")
+        if isinstance(action, LayOff | SwapJoker):
+            return Target("meld", action.target)
+        if isinstance(action, LayDown):
+            return Target("table")
+        return None

@@ -1,0 +1,341 @@
+"""The Kaluki table (rules/kaluki.md) on the shared framework.
+
+What Kaluki adds to the defaults of a rummy table:
+
+- The 51-point first meld is staged: cards dragged to the table before a player has
+  melded lie in a dashed frame in their area, the total shows live ("43 / 51") and
+  Lay down (or L) puts them all down at once; Cancel (or Esc) takes them back. After
+  the first meld, cards dragged to the table are laid down at once.
+- When a joker's reading is ambiguous (a run that may grow at either end, a group's
+  missing suit) a chooser asks, showing each reading as the meld would lie.
+- The first-turn discard round shows a Pass button (P); the options in play are listed
+  under the piles; plates show "Opened" once a player has melded.
+- The deal summary lists each hand left and its penalty; the results chart the totals
+  against the game's end (150 by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.app.i18n import tr
+from game.app.scenes.deal_summary import DealSummary, SummaryRow
+from game.app.scenes.game_over import FinalResult, Standing
+from game.app.table.drag import Choice, Move, Source, Target
+from game.app.table.hooks import ContextButton
+from game.app.table.table_scene import TableScene
+from game.engine.actions import DISCARD, Draw, LayDown, LayOff, Pass
+from game.engine.cards import Card, sort_by_suit
+from game.engine.melds import Meld, arrangements, extensions, meld_problem
+from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, meld_total
+from game.games.kaluki.state import DEAL_OVER, DRAW, FIRST_ROUND, GAME_OVER, PLAY
+
+OPTION_NOTES = (
+    "ace_eleven",
+    "first_turn_discard_round",
+    "open_discard",
+    "last_discard_before_reshuffle",
+    "kaluki_bonus",
+    "go_out_by_discard",
+    "swap_needs_own_meld",
+    "chips",
+)
+
+
+class KalukiTable(TableScene):
+    # --- the view's facts ----------------------------------------------------------------
+
+    def opened(self, seat: int) -> bool:
+        return bool(self.view.melded[seat])
+
+    def between_deals(self, view: Any) -> bool:
+        return view.phase == DEAL_OVER
+
+    def score_text(self, view: Any, seat: int) -> str:
+        points = tr("table.points", n=view.totals[seat])
+        if view.options.chips:
+            return tr("kaluki.points_chips", points=points, chips=view.chips[seat])
+        return points
+
+    def badges(self, view: Any, seat: int) -> tuple[str, ...]:
+        return (tr("kaluki.opened"),) if view.melded[seat] else ()
+
+    def cell_title(self, view: Any, seat: int) -> str:
+        name = self.session.setup.seats[seat].name
+        return tr("kaluki.cell_opened", name=name) if view.melded[seat] else name
+
+    def score_title(self, view: Any) -> str:
+        return tr("kaluki.scores_title", n=max(1, view.deal), target=view.options.target)
+
+    def table_notes(self, view: Any) -> list[str]:
+        options = view.options
+        notes = [tr("kaluki.note_target", target=options.target)]
+        notes += [tr(f"kaluki.note_{name}") for name in OPTION_NOTES if getattr(options, name)]
+        return notes
+
+    # --- what to do next ------------------------------------------------------------------
+
+    def status_text(self, view: Any) -> str:
+        if not self.my_turn:
+            return super().status_text(view)
+        top = view.discard[-1].pretty() if view.discard else ""
+        if view.phase == FIRST_ROUND:
+            return tr("kaluki.status_first_round", card=top)
+        if view.phase == DRAW:
+            if not view.stock_size:
+                return tr("kaluki.status_stock_empty", card=top)
+            if Draw(DISCARD) in self.session.legal_actions():
+                return tr("kaluki.status_draw", card=top)
+            if top:
+                return tr("kaluki.status_draw_stock_only", card=top, need=OPENING_MINIMUM)
+            return tr("kaluki.status_draw_stock")
+        if view.phase == PLAY:
+            if view.taken_discard is not None:
+                return tr(
+                    "kaluki.status_taken", card=view.taken_discard.pretty(), need=OPENING_MINIMUM
+                )
+            if self.staged:
+                return tr("kaluki.status_staging", need=OPENING_MINIMUM)
+            if not self.opened(self.view_seat):
+                return tr("kaluki.status_open", need=OPENING_MINIMUM)
+            return tr("kaluki.status_play")
+        return super().status_text(view)
+
+    def stage_progress(self) -> tuple[str, bool] | None:
+        if not self.staged:
+            return None
+        total = meld_total(self.staged, self.view.options.ace_value)
+        return f"{total} / {OPENING_MINIMUM}", total >= OPENING_MINIMUM
+
+    def context_buttons(self, view: Any) -> list[ContextButton]:
+        buttons = []
+        if view.phase == FIRST_ROUND:
+            buttons.append(ContextButton("pass", "kaluki.pass"))
+        if self.staged:
+            total = meld_total(self.staged, view.options.ace_value)
+            buttons.append(ContextButton("cancel_stage", "kaluki.cancel_stage"))
+            buttons.append(
+                ContextButton(
+                    "lay_down",
+                    "kaluki.lay_down",
+                    (("total", str(total)),),
+                    primary=True,
+                    enabled=total >= OPENING_MINIMUM,
+                )
+            )
+        return buttons
+
+    def on_context(self, name: str) -> None:
+        if name == "pass":
+            self.play(Pass())
+        elif name == "cancel_stage":
+            self.cancel_stage()
+        elif name == "lay_down":
+            self.lay_down_staged()
+
+    def on_game_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_p and self.view.phase == FIRST_ROUND and self.my_turn:
+            self.play(Pass())
+            return True
+        if event.key == pygame.K_l and self.staged and self.my_turn:
+            self.lay_down_staged()
+            return True
+        if event.key == pygame.K_c and self.staged:
+            self.cancel_stage()
+            return True
+        return False
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        return [
+            ("P", tr("kaluki.help_pass")),
+            ("L", tr("kaluki.help_lay_down")),
+            ("C", tr("kaluki.help_cancel")),
+        ]
+
+    # --- staging the first meld ------------------------------------------------------------
+
+    def lay_down_staged(self) -> None:
+        melds = tuple(self.staged)
+        if melds and self.play(LayDown(melds)):
+            self.staged = []
+            self.refresh()
+
+    def cancel_stage(self) -> None:
+        old = self.picture
+        self.staged = []
+        self.refresh()
+        self.animator.settle(old, self.picture, set())
+
+    def stage(self, meld: Meld) -> None:
+        self.staged.append(meld)
+        self.selected.clear()
+
+    def replace_staged(self, number: int, meld: Meld) -> None:
+        self.staged[number] = meld
+        self.selected.clear()
+
+    # --- gestures --------------------------------------------------------------------------
+
+    def move_for(self, source: Source, target: Target) -> Move | None:
+        if source.kind == "hand" and target.kind == "stage":
+            return self.extend_stage_move(target.index, source.cards)
+        if source.kind == "stage":
+            return None
+        return super().move_for(source, target)
+
+    def meld_move(self, cards: Sequence[Card]) -> Move:
+        """Cards dragged to the table: staged for a first meld, laid down after it."""
+        readings = arrangements(list(cards), POLICY)
+        if not readings:
+            return Move.refused(meld_problem(list(cards), POLICY) or tr("table.cannot"))
+        ace = self.view.options.ace_value
+        if self.opened(self.view_seat):
+            choices = [Choice(_reading_label(m, ace), LayDown((m,)), _faces(m)) for m in readings]
+            return Move(choices[0].action) if len(choices) == 1 else Move(choices=tuple(choices))
+        if not self.my_turn or self.view.phase != PLAY:
+            return Move(LayDown(tuple(readings[:1])))  # the engine says why not
+        choices = [
+            Choice(_reading_label(m, ace), None, _faces(m), local=lambda m=m: self.stage(m))
+            for m in readings
+        ]
+        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
+
+    def extend_stage_move(self, number: int, cards: Sequence[Card]) -> Move:
+        if not 0 <= number < len(self.staged):
+            return Move.refused(tr("table.cannot"))
+        meld = self.staged[number]
+        options = extensions(meld, list(cards), POLICY)
+        if not options:
+            what = " ".join(c.pretty() for c in cards)
+            return Move.refused(f"{what} cannot be added to {meld.describe()}.")
+        ace = self.view.options.ace_value
+        choices = [
+            Choice(
+                _reading_label(m, ace),
+                None,
+                _faces(m),
+                local=lambda m=m: self.replace_staged(number, m),
+            )
+            for m in options
+        ]
+        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
+
+    def lay_off_move(self, index: int, cards: Sequence[Card]) -> Move:
+        melds = self.view.melds
+        if not 0 <= index < len(melds):
+            return Move.refused(tr("table.cannot"))
+        options = extensions(melds[index], list(cards), POLICY)
+        if len(options) <= 1:
+            return Move(LayOff(index, tuple(cards)))
+        ace = self.view.options.ace_value
+        return Move(
+            choices=tuple(
+                Choice(_reading_label(m, ace, cards), LayOff(index, tuple(cards), m), _faces(m))
+                for m in options
+            )
+        )
+
+    # --- the end of a deal and of the game ---------------------------------------------------
+
+    def deal_summary(self, view: Any) -> DealSummary:
+        record = view.history[-1]
+        names = tuple(seat.name for seat in self.session.setup.seats)
+        running_totals = [0] * len(names)
+        for earlier in view.history:
+            running_totals = [t + p for t, p in zip(running_totals, earlier.penalties)]
+        if record.out is None:
+            subtitle = tr("kaluki.drawn_deal")
+        else:
+            subtitle = tr("kaluki.went_out", name=names[record.out])
+            if record.doubled:
+                subtitle += " " + tr("kaluki.doubled")
+        rows = []
+        for seat, name in enumerate(names):
+            penalty = record.penalties[seat]
+            note = tr("kaluki.out_note") if seat == record.out else ""
+            if view.options.chips and record.chips[seat]:
+                chips = tr("kaluki.chips_note", chips=f"{record.chips[seat]:+d}")
+                note = f"{note} · {chips}" if note else chips
+            rows.append(
+                SummaryRow(
+                    seat,
+                    name,
+                    tuple(sort_by_suit(record.leftovers[seat])),
+                    f"+{penalty}" if penalty else "0",
+                    str(running_totals[seat]),
+                    note,
+                    seat == record.out,
+                )
+            )
+        running = tuple(
+            tuple("—" if r.out is None else str(p) for p in r.penalties) for r in view.history
+        )
+        return DealSummary(
+            title=tr("kaluki.deal_over", n=record.deal),
+            subtitle=subtitle,
+            rows=tuple(rows),
+            names=names,
+            running=running,
+            totals=tuple(str(t) for t in view.totals),
+            points_title=tr("kaluki.penalty"),
+            total_title=tr("kaluki.total"),
+        )
+
+    def final_result(self, view: Any) -> FinalResult:
+        names = [seat.name for seat in self.session.setup.seats]
+        winners = view.winners
+        if len(winners) == 1:
+            title = tr("table.winner", name=names[winners[0]])
+        else:
+            title = tr("table.winners", names=" & ".join(names[w] for w in winners))
+        order = sorted(range(len(names)), key=lambda s: (view.totals[s], s))
+        standings, place = [], 0
+        for i, seat in enumerate(order):
+            if i == 0 or view.totals[seat] != view.totals[order[i - 1]]:
+                place = i + 1
+            standings.append(
+                Standing(
+                    place,
+                    seat,
+                    names[seat],
+                    tr("table.points", n=view.totals[seat]),
+                    seat in winners,
+                )
+            )
+        series = []
+        for seat in range(len(names)):
+            line, total = [0], 0
+            for record in view.history:
+                total += record.penalties[seat]
+                line.append(total)
+            series.append(tuple(line))
+        return FinalResult(
+            title=title,
+            subtitle=tr(
+                "kaluki.final_subtitle", deals=len(view.history), target=view.options.target
+            ),
+            standings=tuple(standings),
+            series=tuple(series),
+            target=view.options.target,
+        )
+
+    def deals_scored(self, view: Any) -> int:
+        return len(view.history)
+
+    @property
+    def game_over(self) -> bool:
+        return self.view.phase == GAME_OVER
+
+
+def _faces(meld: Meld) -> tuple[tuple[Card, str], ...]:
+    return tuple((slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots)
+
+
+def _reading_label(meld: Meld, ace: int, added: Sequence[Card] | None = None) -> str:
+    """ "Joker as 8♥ · 24 points": what the jokers (the added ones, for a lay-off) stand for."""
+    jokers = [s for s in meld.substitutes if added is None or s.card in added]
+    parts = [tr("table.joker_as", card=s.label()) for s in jokers] or [meld.describe()]
+    return " · ".join([*parts, tr("kaluki.reading_points", n=meld_total((meld,), ace))])

@@ -1,0 +1,236 @@
+"""Drawing the table scene: felt, meld cells, piles, name plates, cards, flights, the
+sidebar and the status line, then (over the widgets) the dragged cards and focus rings.
+It only reads the scene (``draw`` changes nothing)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.app.cards import card_size
+from game.app.i18n import tr
+from game.app.table.compose import backs_centre
+from game.app.table.panels import (
+    card_count_badge,
+    draw_plaque,
+    draw_status,
+    fit_line,
+    seat_colour,
+)
+from game.app.table.sprites import draw_card, draw_picture
+from game.app.ui.paint import felt_background, panel, text
+from game.app.ui.theme import CREAM, GOLD, MUTED, RED
+
+CELL_FILL = (6, 30, 19)
+TARGET = (250, 214, 120)
+
+
+class TablePainter:
+    def __init__(self, scene) -> None:
+        self.scene = scene
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        layout = s.layout
+        if layout is None:
+            return
+        art = s.app.cards
+        surface.blit(felt_background(surface.get_size(), art), (0, 0))
+        self._cells(surface)
+        self._piles(surface)
+        self._plaques(surface)
+        self._targets(surface)
+        skip = s.animator.keys()
+        if s.drag is not None:
+            skip |= set(s.drag.keys)
+        draw_picture(surface, art, s.picture, skip)
+        self._staged(surface)
+        self._counts(surface)
+        s.animator.draw(surface, art)
+        self._sidebar(surface)
+        self._status(surface)
+
+    # --- the felt ---------------------------------------------------------------------
+
+    def _cells(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        layout = s.layout
+        owners = {getattr(m, "owner", -1) for m in getattr(s.view, "melds", ())}
+        if s.staged:
+            owners.add(s.view_seat)
+        size = layout.font(13)
+        for seat, rect in layout.cells.items():
+            lit = s.session.to_act == seat
+            panel(surface, rect, alpha=70 if not lit else 96, radius=12, border=(52, 118, 84))
+            title = fit_line(s.cell_title(s.view, seat), size, rect.w - 30, True)
+            pygame.draw.circle(surface, seat_colour(seat), (rect.x + 12, rect.y + 11), 4)
+            text(
+                surface, title, (rect.x + 22, rect.y + 3), size, CREAM if lit else MUTED, bold=True
+            )
+            if seat not in owners:
+                text(
+                    surface,
+                    tr("table.no_melds"),
+                    rect.center,
+                    size,
+                    (98, 140, 114),
+                    anchor="center",
+                )
+
+    def _piles(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        layout = s.layout
+        size = layout.font(13)
+        for rect, key in ((layout.stock, "table.stock"), (layout.discard, "table.discard_pile")):
+            slot = rect.inflate(6, 6)
+            pygame.draw.rect(surface, (20, 70, 46), slot, 0, 10)
+            pygame.draw.rect(surface, (60, 128, 92), slot, 2, 10)
+            text(surface, tr(key), (rect.centerx, rect.bottom + 8), size, MUTED, anchor="midtop")
+        notes = s.table_notes(s.view)
+        y = layout.stock.bottom + round(34 * layout.scale)
+        width = layout.piles.w - 8
+        for note in notes:
+            if y + size > layout.piles.bottom:
+                break
+            text(surface, fit_line(note, size - 1, width), (layout.piles.x + 6, y), size - 1, GOLD)
+            y += round(size * 1.35)
+
+    def _plaques(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        layout = s.layout
+        for seat, spot in layout.seats.items():
+            info = s.seat_info(s.view, seat)
+            room = 0 if seat == s.view_seat else round(card_size(layout.back_card_w)[0] * 1.9) + 8
+            draw_plaque(surface, spot.plaque, info, s.clock, layout.scale, backs_room=room)
+
+    def _counts(self, surface: pygame.Surface) -> None:
+        """Card counts over the hidden hands and the stock."""
+        s = self.scene
+        layout = s.layout
+        for seat, count in enumerate(getattr(s.view, "hand_sizes", ())):
+            if seat == s.view_seat or seat not in layout.seats:
+                continue
+            cx, cy = backs_centre(layout, seat)
+            cw, ch = card_size(layout.back_card_w)
+            card_count_badge(
+                surface, count, (cx + cw // 2 + 6, cy + ch // 2 - 2), layout.scale * 0.9
+            )
+        stock = getattr(s.view, "stock_size", None)
+        if stock is not None:
+            r = layout.stock
+            card_count_badge(surface, stock, (r.right - 4, r.bottom - 6), layout.scale)
+
+    def _staged(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        c = s.composer
+        if c is None:
+            return
+        for rect in c.staged_rects:
+            _dashed(surface, rect, GOLD)
+
+    def _targets(self, surface: pygame.Surface) -> None:
+        """While dragging, the places the engine accepts glow; the one under the mouse more."""
+        s = self.scene
+        drag = s.drag
+        if drag is None or s.composer is None:
+            return
+        for zone in s.composer.zones:
+            key = s._key_of(zone.target)
+            if key not in drag.legal:
+                continue
+            if key.kind == "hand" and drag.source.kind == "hand":
+                continue
+            if key.kind == "table" and zone.priority == 0:
+                continue  # the whole table: only the own cell is shown
+            hover = drag.hover == key
+            surface.blit(_glow(zone.rect.size, hover), zone.rect.topleft)
+            pygame.draw.rect(surface, TARGET, zone.rect, 3 if hover else 2, 12)
+
+    # --- panels ---------------------------------------------------------------------------
+
+    def _sidebar(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        layout = s.layout
+        view = s.view
+        rows = []
+        for seat, player in enumerate(s.session.setup.seats):
+            score = s.score_text(view, seat)
+            rows.append((seat, player.name, score, s.session.to_act == seat, seat == s.view_seat))
+        s.score_panel.draw(surface, layout.score, s.score_title(view), rows, layout.scale)
+        s.log_panel.draw(surface, layout.log, tr("table.log"), s.log_lines, layout.scale)
+
+    def _status(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        layout = s.layout
+        progress = s.stage_progress()
+        message = s.status_text(s.view)
+        colour = None
+        if s.hint is not None:
+            message = tr("table.hint_text", text=s.hint.text)
+            colour = GOLD
+        draw_status(
+            surface,
+            layout.status,
+            message,
+            layout.scale,
+            notice=s.notice,
+            progress=progress[0] if progress else "",
+            progress_ok=bool(progress and progress[1]),
+            right_room=s.context_width,
+            colour=colour,
+        )
+
+    # --- over the widgets ---------------------------------------------------------------------
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        if s.layout is None:
+            return
+        art = s.app.cards
+        hint = s.hint_target() if s.hint is not None else None
+        if hint is not None and s.composer is not None:
+            for zone in s.composer.zones:
+                if s._key_of(zone.target) == hint and zone.priority > 0:
+                    pygame.draw.rect(surface, GOLD, zone.rect, 3, 12)
+                    break
+        rect = s.key_target_rect()
+        if rect is not None:
+            pygame.draw.rect(surface, TARGET, rect.inflate(6, 6), 4, 14)
+        if s.keyboard_used and not s.covered:
+            cards = s.hand_cards()
+            if cards and s.drag is None:
+                card = cards[max(0, min(s.focus, len(cards) - 1))]
+                token = s.picture.get(card)
+                if token is not None:
+                    pygame.draw.rect(surface, TARGET, token.rect.inflate(8, 8), 3, 10)
+        drag = s.drag
+        if drag is not None:
+            for key, place in drag.places().items():
+                draw_card(surface, art, drag.cards.get(key), place)
+            if (
+                drag.hover is not None
+                and drag.hover not in drag.legal
+                and drag.hover.kind != "hand"
+            ):
+                move = drag.moves.get(drag.hover)
+                if move is not None:
+                    pygame.draw.rect(surface, RED, drag.bounds().inflate(10, 10), 3, 12)
+
+
+def _dashed(surface: pygame.Surface, rect: pygame.Rect, colour, dash: int = 8) -> None:
+    for x in range(rect.x, rect.right, dash * 2):
+        end = min(x + dash, rect.right)
+        pygame.draw.line(surface, colour, (x, rect.y), (end, rect.y), 2)
+        pygame.draw.line(surface, colour, (x, rect.bottom), (end, rect.bottom), 2)
+    for y in range(rect.y, rect.bottom, dash * 2):
+        end = min(y + dash, rect.bottom)
+        pygame.draw.line(surface, colour, (rect.x, y), (rect.x, end), 2)
+        pygame.draw.line(surface, colour, (rect.right, y), (rect.right, end), 2)
+
+
+@lru_cache(maxsize=64)
+def _glow(size: tuple[int, int], hover: bool) -> pygame.Surface:
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(image, (*TARGET, 70 if hover else 34), image.get_rect(), 0, 12)
+    return image
