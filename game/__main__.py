@@ -107,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         if saved is None:
             return EXIT_DAMAGED
         say(f"{args.load.name}: {describe(saved)}", sys.stdout)
-        say("The table that opens it arrives in a later version.", sys.stdout)
-        return 0
+        from game.app.main import run_app
+
+        return run_app(args.portable, load=saved)
     try:
         if args.command == "simulate":
             from game.ai.base import BotSettings

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 
-def run_app(portable: bool = False, measure_startup: bool = False) -> int:
+def run_app(portable: bool = False, measure_startup: bool = False, load: Any = None) -> int:
     """Open the window on the title screen and run until the player quits.
 
     With ``measure_startup`` the app prints the time from this call to the first frame
-    shown and closes at once (``python -m game play --measure-startup``)."""
+    shown and closes at once (``python -m game play --measure-startup``). ``load`` is a
+    ``SavedGame`` (from ``--load PATH``) to open at the table over the title."""
     started = time.perf_counter()
     from game.app.app import App
     from game.app.scenes.title import TitleScene
@@ -24,6 +26,8 @@ def run_app(portable: bool = False, measure_startup: bool = False) -> int:
     app = App(paths, settings, messages=messages)
 
     def first_frame() -> None:
+        if load is not None:
+            app.resume_game(load)
         if measure_startup:
             elapsed = (time.perf_counter() - started) * 1000
             print(f"first frame after {elapsed:.0f} ms (from run_app)")

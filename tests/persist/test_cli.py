@@ -35,10 +35,18 @@ def test_check_save_on_a_missing_file_says_so(tmp_path, capsys):
     assert "no such file" in capsys.readouterr().err
 
 
-def test_load_checks_the_file_and_names_the_game(capsys):
+def test_load_checks_the_file_and_names_the_game(capsys, monkeypatch):
+    opened = []  # the app itself is not started here: tests/app/table opens the table
+
+    def run_app(portable=False, measure_startup=False, load=None):
+        opened.append(load)
+        return 0
+
+    monkeypatch.setattr("game.app.main.run_app", run_app)
     assert main(["--load", str(SAMPLES / "sample-kaluki.json")]) == 0
     out = capsys.readouterr().out
     assert "Kaluki" in out and "You to play" in out
+    assert opened[0].game_id == "kaluki"
 
 
 def test_load_refuses_a_damaged_file_clearly(tmp_path, capsys):

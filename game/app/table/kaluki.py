@@ -287,7 +287,9 @@ class KalukiTable(TableScene):
     def final_result(self, view: Any) -> FinalResult:
         names = [seat.name for seat in self.session.setup.seats]
         winners = view.winners
-        if len(winners) == 1:
+        if len(winners) == 1 and names[winners[0]] == tr("new_game.you"):
+            title = tr("table.you_win")
+        elif len(winners) == 1:
             title = tr("table.winner", name=names[winners[0]])
         else:
             title = tr("table.winners", names=" & ".join(names[w] for w in winners))
@@ -307,7 +309,9 @@ class KalukiTable(TableScene):
             )
         series = []
         for seat in range(len(names)):
-            line, total = [0], 0
+            # Back from the totals, so the line always ends where the standings do.
+            total = view.totals[seat] - sum(r.penalties[seat] for r in view.history)
+            line = [total]
             for record in view.history:
                 total += record.penalties[seat]
                 line.append(total)
