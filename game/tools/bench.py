@@ -120,7 +120,14 @@ def bench_engine(seed: int) -> dict:
     return figures
 
 
+def _register_table_benches() -> None:
+    """The table's frame benchmark lives with the table, since it needs pygame."""
+    import game.app.table.frame_bench  # noqa: F401  (registers itself)
+
+
 def run(groups: set[str] | None, seed: int, as_json: bool) -> dict:
+    if not groups or "table" in groups:
+        _register_table_benches()
     results = {}
     for name, (group, fn) in BENCHES.items():
         if groups and group not in groups:
