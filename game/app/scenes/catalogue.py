@@ -46,4 +46,27 @@ def every_scene(app) -> list[tuple[str, Callable[[], Scene]]]:
             lambda: ConfirmDialog(app, tr("title.quit_title"), [tr("title.quit_body")], app.quit),
         )
     )
+    scenes.extend(table_scenes(app))
     return scenes
+
+
+def table_scenes(app) -> list[tuple[str, Callable[[], Scene]]]:
+    """The card table (a late Kaluki deal), the hand-off, the deal summary and results."""
+    from game.app.scenes.deal_summary import DealSummaryScene
+    from game.app.scenes.game_over import GameOverScene
+    from game.app.table.handoff import HandoffScene
+    from game.app.table.kaluki import KalukiTable
+    from game.app.table.showcase import late_kaluki_session, sample_result, sample_summary
+
+    def table(players: int) -> Scene:
+        scene = KalukiTable(app, late_kaluki_session(players))
+        scene.ai_pause = 1e9  # a still picture: the AI seats wait
+        return scene
+
+    return [
+        ("table_kaluki_2", lambda: table(2)),
+        ("table_kaluki_6", lambda: table(6)),
+        ("handoff", lambda: HandoffScene(app, "Priya", lambda: None)),
+        ("deal_summary", lambda: DealSummaryScene(app, sample_summary(), lambda: None)),
+        ("game_over", lambda: GameOverScene(app, sample_result(), lambda: None, lambda: None)),
+    ]

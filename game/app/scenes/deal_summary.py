@@ -65,7 +65,13 @@ class DealSummaryScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        self.box = pygame.Rect(0, 0, min(1060, w - 60), min(640, h - 40))
+        s = self.summary
+        self.row_h = 68 if h >= 720 else 56
+        rows_h = 30 + len(s.rows) * self.row_h
+        running_h = 28 + 36 + 22 * len(s.running) + 44 + 20
+        content = max(rows_h, min(running_h, 22 * 12 + 128))
+        height = 20 + 40 + 18 + content + 96
+        self.box = pygame.Rect(0, 0, min(1060, w - 60), min(height, h - 40))
         self.box.center = (w // 2, h // 2)
         rect = pygame.Rect(
             0, 0, max(220, fonts.font(17, True).size(tr(self.summary.button_key))[0] + 60), 50
@@ -111,7 +117,7 @@ class DealSummaryScene(Scene):
 
         surface.blit(veil(surface.get_size()), (0, 0))
         box = self.box
-        panel(surface, box, alpha=246, radius=18, border=GOLD)
+        panel(surface, box, alpha=252, radius=18, border=GOLD)
         s = self.summary
         x = box.x + 30
         title = text(surface, s.title, (x, box.y + 20), 28, GOLD, bold=True)
@@ -132,8 +138,8 @@ class DealSummaryScene(Scene):
     def _draw_rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         s = self.summary
         n = max(1, len(s.rows))
-        row_h = min(64, (area.h - 28) // n)
-        card_w = max(22, min(40, round(row_h * 0.58)))
+        row_h = min(self.row_h, (area.h - 28) // n)
+        card_w = max(22, min(46, round(row_h * 0.6)))
         cw, ch = card_size(card_w)
         name_w = round(area.w * 0.26)
         pts_x = area.right - 70

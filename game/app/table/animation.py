@@ -27,6 +27,7 @@ DEAL_STAGGER_S = 0.035  # between dealt cards
 SETTLE_S = 0.16  # other cards sliding to their new places
 SNAP_BACK_S = 0.18  # an illegal drop returning to the hand
 MAX_BATCH_S = 2.4  # a long batch (a deal, a reshuffle) is compressed to fit this
+HIDDEN_ZONES = ("stock", "hand:")  # zones whose cards lie face down
 
 
 def ease_out(t: float) -> float:
@@ -152,7 +153,11 @@ def plan_flights(
             start = anchor(move.src)
         end = end_token.place if end_token is not None else anchor(move.dst)
         shown = move.card is not None and move.face_up
-        start = replace(start, face_up=shown or (start_token is not None and start.face_up))
+        if start_token is not None:
+            start_face = start_token.place.face_up  # a back in a hidden hand turns over in flight
+        else:
+            start_face = shown and not move.src.startswith(HIDDEN_ZONES)
+        start = replace(start, face_up=start_face)
         if end_token is None:
             end = replace(end, face_up=shown)
         key = end_token.key if end_token is not None else ("flying", number, move.dst)

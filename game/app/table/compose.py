@@ -164,7 +164,7 @@ def flow_melds(
     melds: dict[int, list[MeldDraw]],
     max_w: int,
     min_w: int = 30,
-    header: int = 22,
+    header: int = 26,
 ) -> None:
     """Lay each seat's melds in rows inside its cell, all at one card width: the largest
     (up to ``max_w``) at which every cell's melds fit."""
@@ -179,7 +179,7 @@ def flow_melds(
 
 
 def _step(width: int) -> int:
-    return max(16, round(width * 0.36))
+    return max(17, round(width * 0.4))
 
 
 def _rows(rect: pygame.Rect, group: list[MeldDraw], width: int, header: int):
@@ -228,6 +228,6 @@ def _place_cell(
         bounds = rects[0].unionall(rects[1:]) if rects else pygame.Rect(x, y, cw, ch)
         c.meld_rects[meld.zone] = bounds
         if meld.staged:
-            c.staged_rects.append(bounds.inflate(10, 10))
+            c.staged_rects.append(bounds.inflate(10, 6))
         if meld.target is not None:
             c.zone(meld.target, bounds.inflate(12, 12), 2)

@@ -332,6 +332,7 @@ class TableInput:
             overrides["stock"] = next(iter(places.values()))
         if move.local is not None:
             old = self.picture
+            self.hint = None
             move.local()
             self.refresh()
             self._land_local(old, places)
@@ -365,6 +366,7 @@ class TableInput:
     def _take_choice(self, choice: Choice, overrides: dict) -> bool:
         if choice.local is not None:
             old = self.picture
+            self.hint = None
             choice.local()
             self.refresh()
             self._land_local(old, overrides)

@@ -98,6 +98,9 @@ class KalukiTable(TableScene):
                     "kaluki.status_taken", card=view.taken_discard.pretty(), need=OPENING_MINIMUM
                 )
             if self.staged:
+                progress = self.stage_progress()
+                if progress and progress[1]:
+                    return tr("kaluki.status_staged_ready")
                 return tr("kaluki.status_staging", need=OPENING_MINIMUM)
             if not self.opened(self.view_seat):
                 return tr("kaluki.status_open", need=OPENING_MINIMUM)

@@ -113,7 +113,7 @@ def compute_layout(size: tuple[int, int], players: int, bottom: int) -> TableLay
 
     hand_card_w = max(62, min(100, round(h * 0.108)))
     pile_card_w = round(hand_card_w * 0.84)
-    meld_card_w = round(hand_card_w * 0.64)
+    meld_card_w = round(hand_card_w * 0.8)
     back_card_w = max(22, round(hand_card_w * 0.3))
     hand_h = card_size(hand_card_w)[1] + round(26 * scale)  # room for a lifted card
     hand = pygame.Rect(play.x, play.bottom - hand_h, play.w, hand_h)

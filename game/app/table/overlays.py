@@ -54,7 +54,7 @@ class Overlay(Scene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         surface.blit(veil(surface.get_size()), (0, 0))
-        panel(surface, self.box, alpha=246, radius=16, border=GOLD)
+        panel(surface, self.box, alpha=252, radius=16, border=GOLD)
 
 
 class MenuOverlay(Overlay):

@@ -164,7 +164,7 @@ class TablePainter:
         s = self.scene
         layout = s.layout
         progress = s.stage_progress()
-        message = s.status_text(s.view)
+        message = s.current_status()
         colour = None
         if s.hint is not None:
             message = tr("table.hint_text", text=s.hint.text)

@@ -235,8 +235,9 @@ class LogPanel:
         top = rect.y + round(36 * scale)
         y = rect.bottom - pad - step
         width = rect.w - 2 * pad
+        joiner = tr("table.log_joiner")
         for line in reversed(lines):
-            words = f"{line.name} {line.text}" if line.name else line.text
+            words = f"{line.name}{joiner}{line.text}" if line.name else line.text
             wrapped = fonts.wrap(words, body, width)
             if y - step * (len(wrapped) - 1) < top:
                 break

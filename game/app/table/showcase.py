@@ -22,9 +22,7 @@ KINDS = ("human", "normal", "easy", "hard", "normal", "easy", "normal", "easy", 
 
 
 def kaluki_setup(players: int, seed: int = 1, humans: int = 1) -> GameSetup:
-    seats = tuple(
-        Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players)
-    )
+    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
     return GameSetup("kaluki", KalukiOptions(players=players), seed, seats)
 
 
@@ -116,3 +114,95 @@ def sample_result() -> FinalResult:
         ),
         target=150,
     )
+
+
+def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
+    """Draw the Kaluki table at 1280x800 and 1024x640 with 2, 4 and 6 players, and the
+    end screens, into ``folder`` (``python -m game.app.table.showcase docs/screenshots``).
+    ``quantize`` makes small 256-colour PNGs with ImageMagick when it is installed."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app.app import App
+    from game.app.i18n import set_language
+    from game.app.scenes.deal_summary import DealSummaryScene
+    from game.app.scenes.game_over import GameOverScene
+    from game.app.table import open_table
+    from game.persist.paths import Paths
+    from game.persist.settings import Settings
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tempfile.TemporaryDirectory(prefix="card-parlour-shots-") as home:
+        root = Path(home)
+        paths = Paths(saves=root / "saves", config=root, data=root)
+
+        def save(app: App, name: str) -> None:
+            for _ in range(3):
+                app.frame(1 / 60)
+            path = out / f"kaluki_{name}.png"
+            pygame.image.save(app.draw(), str(path))
+            convert = shutil.which("convert")
+            if quantize and convert:
+                subprocess.run([convert, str(path), "-colors", "256", f"PNG8:{path}"], check=True)
+            written.append(str(path))
+
+        for size, language in (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja")):
+            app = App(
+                paths, Settings(language=language, reduce_motion=True, sound=False), size=size
+            )
+            tag = f"{size[0]}x{size[1]}" + ("_ja" if language == "ja" else "")
+            try:
+                counts = (2, 4, 6) if language == "en" else (4,)
+                for players in counts:
+                    table = open_table(app, late_kaluki_session(players))
+                    table.ai_pause = 1e9
+                    save(app, f"{players}p_{tag}")
+                if language == "en" and size == (1280, 800):
+                    table = open_table(app, late_kaluki_session(4))
+                    table.ai_pause = 1e9
+                    _drag_half_way(app, table)
+                    save(app, f"drag_{tag}")
+                    table.cancel_drag()
+                    app.stack.push(DealSummaryScene(app, sample_summary(), lambda: None))
+                    save(app, f"deal_summary_{tag}")
+                    app.stack.reset(GameOverScene(app, sample_result(), lambda: None, lambda: None))
+                    save(app, f"game_over_{tag}")
+            finally:
+                app.shutdown()
+                app.window.destroy()
+                set_language("en")
+    return written
+
+
+def _drag_half_way(app, table) -> None:
+    """Pick up the selected first-meld candidates and hold them over the table."""
+    import pygame
+
+    cards = table.hand_cards()
+    card = cards[-1]
+    start = table.picture.get(card).hit.center
+    end = table.layout.discard.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame(1 / 60)
+    for i in range(1, 9):
+        pos = (start[0] + (end[0] - start[0]) * i // 10, start[1] + (end[1] - start[1]) * i // 10)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        )
+        app.frame(1 / 60)
+
+
+if __name__ == "__main__":
+    import sys
+
+    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
+        print(written_path)

@@ -364,15 +364,34 @@ class TableScene(TableInput, GameHooks, Scene):
                 return
             self.after_move(old, events)
 
+    def current_status(self) -> str:
+        """The status line's text, asked of the game table only when something changed
+        (it may consult the engine's legal moves, which is too slow for every frame)."""
+        from game.app import i18n
+
+        key = (
+            len(self.session.log),
+            self.session.shown_seat,
+            self.session.to_act,
+            self.thinking_seat,
+            tuple(id(m) for m in self.staged),
+            self.my_turn,
+            i18n.language(),
+        )
+        if getattr(self, "_status_key", None) != key:
+            self._status_key = key
+            self._status_text = self.status_text(self.view)
+        return self._status_text
+
     def pace(self) -> float:
         return self.ai_pause / max(0.25, self.app.settings.animation_speed)
 
     @property
     def thinking_seat(self) -> int | None:
-        s = self.session
-        if s.to_act is None or s.is_human(s.to_act) or s.finished:
-            return None
-        return s.to_act
+        """The AI seat whose decision is under way (or made, waiting for its moment)."""
+        if self._ai_action is not None:
+            return self.session.to_act
+        return self.driver.thinking_seat
 
     def _handoff_done(self) -> None:
         old_seat = self.view_seat
@@ -499,7 +518,7 @@ class TableScene(TableInput, GameHooks, Scene):
             if isinstance(event, Said):
                 seat = event.seat if 0 <= event.seat < len(names) else None
                 text = phrases.said(event.text, seat is not None and names[seat] == you)
-                if seat is not None and text[:1].islower():
+                if seat is not None and event.text[:1].islower():  # "draws ...": about the seat
                     line = LogLine(seat, names[seat], text)
                 else:
                     line = LogLine(None, "", text)
