@@ -322,7 +322,9 @@ class KalukiTable(TableScene):
         return FinalResult(
             title=title,
             subtitle=tr(
-                "kaluki.final_subtitle", deals=len(view.history), target=view.options.target
+                "kaluki.final_subtitle_one" if len(view.history) == 1 else "kaluki.final_subtitle",
+                deals=len(view.history),
+                target=view.options.target,
             ),
             standings=tuple(standings),
             series=tuple(series),

@@ -78,33 +78,42 @@ def late_kaluki_session(players: int, melds: int = 6, seed: int = 1) -> GameSess
 
 
 def sample_summary() -> DealSummary:
+    """A deal summary with made-up figures (texts in the current language)."""
+    from game.app.i18n import tr
+
     rows = (
-        SummaryRow(0, "You", (), "0", "31", "went out", True),
+        SummaryRow(0, "You", (), "0", "31", tr("kaluki.out_note"), True),
         SummaryRow(1, "Ada", tuple(parse_cards("KS QH 7D JK")), "+52", "87"),
         SummaryRow(2, "Bruno", tuple(parse_cards("3C 4C")), "+7", "64"),
         SummaryRow(3, "Clara", tuple(parse_cards("AS 9H 9D 2C 5S")), "+40", "118"),
     )
     return DealSummary(
-        "Deal 3 is over",
-        "You went out.",
+        tr("kaluki.deal_over", n=3),
+        tr("kaluki.went_out", name="You"),
         rows,
         ("You", "Ada", "Bruno", "Clara"),
         (("0", "20", "31", "45"), ("31", "15", "26", "33"), ("0", "52", "7", "40")),
         ("31", "87", "64", "118"),
-        points_title="Penalty",
-        total_title="Total",
+        points_title=tr("kaluki.penalty"),
+        total_title=tr("kaluki.total"),
     )
 
 
 def sample_result() -> FinalResult:
+    """Results with made-up figures (texts in the current language)."""
+    from game.app.i18n import tr
+
+    def pts(n: int) -> str:
+        return tr("table.points", n=n)
+
     return FinalResult(
-        "You win!",
-        "Lowest penalty after 5 deals (game to 150)",
+        tr("table.you_win"),
+        tr("kaluki.final_subtitle", deals=5, target=150),
         (
-            Standing(1, 0, "You", "61 pts", True),
-            Standing(2, 2, "Bruno", "98 pts", False),
-            Standing(3, 1, "Ada", "127 pts", False),
-            Standing(4, 3, "Clara", "163 pts", False),
+            Standing(1, 0, "You", pts(61), True),
+            Standing(2, 2, "Bruno", pts(98), False),
+            Standing(3, 1, "Ada", pts(127), False),
+            Standing(4, 3, "Clara", pts(163), False),
         ),
         (
             (0, 0, 31, 31, 45, 61),
@@ -113,6 +122,7 @@ def sample_result() -> FinalResult:
             (0, 45, 78, 118, 140, 163),
         ),
         target=150,
+        note=tr("table.stats_updated", name="You"),
     )
 
 
