@@ -1,0 +1,162 @@
+"""How the game moves on at the table (a mixin of ``TableScene``): once the cards rest,
+``advance`` shows the deal summary, the results, a hot-seat hand-off, or plays an AI
+seat's decision at a readable pace; the end of the game records statistics and clears
+the autosave."""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import replace
+
+from game.app.i18n import tr
+from game.app.table.layout import compute_layout
+from game.engine.actions import NextDeal
+from game.engine.errors import IllegalAction
+from game.persist.stats import save_stats
+
+log = logging.getLogger(__name__)
+
+
+class TableFlow:
+    def next_deal(self) -> None:
+        """Leave the deal summary: deal the next hand (a formality whoever is to act)."""
+        if NextDeal() not in self.session.legal_actions():
+            return
+        old = self.picture
+        self.animator.finish()
+        events = self.session.apply(NextDeal())
+        self.hand_orders.clear()
+        self.after_move(old, events)
+
+    def advance(self, dt: float) -> None:
+        s = self.session
+        if self._summary_due():
+            self._show_summary()
+            return
+        if s.finished:
+            self._show_game_over()
+            return
+        if s.needs_handoff:
+            from game.app.table.handoff import HandoffScene
+
+            seat = s.handoff_seat
+            name = s.setup.seats[seat].name if seat is not None else ""
+            self.app.stack.push(HandoffScene(self.app, name, self._handoff_done))
+            return
+        if self.between_deals(self.view) and not s.setup.humans:
+            self._ai_rest += dt
+            if self._ai_rest >= self.pace():
+                self._ai_rest = 0.0
+                self.next_deal()
+            return
+        if s.to_act is None or s.is_human(s.to_act):
+            self._ai_rest = 0.0
+            return
+        self._ai_rest += dt
+        if self._ai_action is None:
+            self._ai_action = self.driver.poll()
+        if self._ai_action is not None and self._ai_rest >= self.pace():
+            action, self._ai_action = self._ai_action, None
+            self._ai_rest = 0.0
+            old = self.picture
+            try:
+                events = s.apply(action)
+            except IllegalAction as error:  # the driver checked it; never stall on a bug
+                log.error("AI move refused: %s", error)
+                return
+            self.after_move(old, events)
+
+    def pace(self) -> float:
+        return self.ai_pause / max(0.25, self.app.settings.animation_speed)
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The AI seat whose decision is under way (or made, waiting for its moment)."""
+        if self._ai_action is not None:
+            return self.session.to_act
+        return self.driver.thinking_seat
+
+    def _handoff_done(self) -> None:
+        old_seat = self.view_seat
+        self.session.confirm_handoff()
+        self.selected.clear()
+        self.staged = []
+        if self.view_seat != old_seat:
+            self.layout = compute_layout(
+                self.size, self.session.setup.options.players, self.view_seat
+            )
+        self.animator.finish()
+        self.refresh()
+
+    def _deals_already_shown(self) -> int:
+        count = self.deals_scored(self.view)
+        if self.session.finished or self.between_deals(self.view):
+            return count - 1  # resumed at a summary: show it again
+        return count
+
+    def _summary_due(self) -> bool:
+        if not self.session.setup.humans:
+            return False
+        return self.deals_scored(self.view) > self._deals_shown and (
+            self.session.finished or self.between_deals(self.view)
+        )
+
+    def _show_summary(self) -> None:
+        from game.app.scenes.deal_summary import DealSummaryScene
+
+        self._deals_shown = self.deals_scored(self.view)
+        summary = self.deal_summary(self.view)
+        if self.session.finished:
+            summary = replace(summary, button_key="table.see_results")
+        self.app.stack.push(DealSummaryScene(self.app, summary, self._after_summary))
+
+    def _after_summary(self) -> None:
+        if not self.session.finished:
+            self.next_deal()
+
+    def _show_game_over(self) -> None:
+        if self._over_shown:
+            return
+        self._over_shown = True
+        from game.app.scenes.game_over import GameOverScene
+
+        note = self._record_statistics()
+        self.autosaver.clear()
+        result = self.final_result(self.view)
+        if note:
+            result = replace(result, note=note)
+        self.app.stack.push(GameOverScene(self.app, result, self.play_again, self.quit_to_title))
+
+    def _record_statistics(self) -> str:
+        """One finished game for the first human seat (the player who set the game up);
+        nothing for a table of AIs. Returns a line for the results screen."""
+        setup = self.session.setup
+        if not setup.humans or not self._finished_here:
+            return ""
+        seat = setup.humans[0]
+        results = self.session.rules.results(self.session.state)
+        stats = self.app.stats.recorded(
+            setup.game_id,
+            setup.stats_level,
+            seat in results.winners,
+            results.scores[seat],
+            results.lower_is_better,
+        )
+        self.app.set_stats(stats)
+        try:
+            save_stats(self.app.paths, stats)
+        except OSError as error:
+            log.warning("statistics not saved: %s", error)
+            return ""
+        return tr("table.stats_updated", name=setup.seats[seat].name)
+
+    def play_again(self) -> None:
+        setup = self.session.setup
+        seed = random.SystemRandom().randrange(1, 2**31)
+        self.app.start_game(replace(setup, seed=seed))
+
+    def quit_to_title(self) -> None:
+        from game.app.scenes.title import TitleScene
+
+        self.app.stack.reset(TitleScene(self.app))

@@ -1,0 +1,202 @@
+"""What the table keeps up beside the game (a mixin of ``TableScene``): the autosave
+after every change, the action log, sounds, the hint, and the buttons' states."""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app.i18n import has, tr, ui
+from game.app.session import GameSession
+from game.app.table import phrases
+from game.app.table.ai_driver import Job
+from game.app.table.panels import LogLine
+from game.app.ui.widgets import text_width
+from game.engine.actions import Action
+from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
+
+log = logging.getLogger(__name__)
+LOG_KEEP = 80
+THUMB_SIZE = (192, 120)
+THUMB_EVERY_S = 5.0
+
+
+@dataclass
+class Hint:
+    text: str
+    action: Action | None
+
+
+class TableServices:
+    def current_status(self) -> str:
+        """The status line's text, asked of the game table only when something changed
+        (it may consult the engine's legal moves, which is too slow for every frame)."""
+        from game.app import i18n
+
+        key = (
+            len(self.session.log),
+            self.session.shown_seat,
+            self.session.to_act,
+            self.thinking_seat,
+            tuple(id(m) for m in self.staged),
+            self.my_turn,
+            i18n.language(),
+        )
+        if getattr(self, "_status_key", None) != key:
+            self._status_key = key
+            self._status_text = self.status_text(self.view)
+        return self._status_text
+
+    def _on_change(self, session: GameSession) -> None:
+        if session.finished:
+            self._finished_here = True
+            return
+        self.autosaver.request(session.to_saved(self._thumbnail()))
+
+    def _thumbnail(self, fresh: bool = False) -> bytes | None:
+        """A small picture of the table for the Load list (the last frame, refreshed every
+        few seconds; ``fresh`` draws the table now, for a named save)."""
+        now = time.monotonic()
+        if not fresh and self._thumb is not None and now - self._thumb_at < THUMB_EVERY_S:
+            return self._thumb
+        try:
+            if fresh:
+                frame = pygame.Surface(self.size)
+                self.draw(frame)
+            else:
+                frame = self.app.surface
+            small = pygame.transform.smoothscale(frame, THUMB_SIZE)
+            buffer = io.BytesIO()
+            pygame.image.save(small, buffer, "thumb.png")
+            self._thumb, self._thumb_at = buffer.getvalue(), now
+        except (pygame.error, ValueError) as error:
+            log.info("no thumbnail: %s", error)
+        return self._thumb
+
+    def saved_game(self):
+        return self.session.to_saved(self._thumbnail(fresh=True))
+
+    def _record(self, events: list[Event]) -> None:
+        names = [seat.name for seat in self.session.setup.seats]
+        you = tr("new_game.you")
+        for event in events:
+            line = None
+            if isinstance(event, Said):
+                seat = event.seat if 0 <= event.seat < len(names) else None
+                text = phrases.said(event.text, seat is not None and names[seat] == you)
+                if seat is not None and event.text[:1].islower():  # "draws ...": about the seat
+                    line = LogLine(seat, names[seat], text)
+                else:
+                    line = LogLine(None, "", text)
+            elif isinstance(event, DealStarted):
+                dealer = names[event.dealer] if 0 <= event.dealer < len(names) else ""
+                line = LogLine(None, "", tr("table.log_deal", n=event.deal, dealer=dealer))
+            elif isinstance(event, DealScored):
+                line = LogLine(None, "", tr("table.log_scored", n=event.deal))
+            elif isinstance(event, GameOver):
+                line = LogLine(None, "", tr("table.log_over"))
+            if line is not None:
+                self.log_lines.append(line)
+        del self.log_lines[:-LOG_KEEP]
+
+    def _rebuild_log(self) -> None:
+        self.log_lines = []
+        seat = self.session.view_seat
+        self._record(events_for(self.session.opening, seat))
+        for events in self.session.moves[-60:]:
+            self._record(events_for(events, seat))
+
+    def play_sound(self, name: str) -> None:
+        last = self._last_sound.get(name, -1.0)
+        if self.clock - last < 0.06:
+            return
+        self._last_sound[name] = self.clock
+        self.app.audio.play(name)
+
+    def _sounds_for(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, DealStarted):
+                self.play_sound("shuffle")
+            elif isinstance(event, GameOver):
+                humans = self.session.setup.humans
+                if any(seat in event.winners for seat in humans) or not humans:
+                    self.play_sound("win")
+
+    def ask_hint(self) -> None:
+        if not self.my_turn or self._hint_job is not None:
+            return
+        from game.ai.hint import hint
+
+        s = self.session
+        view, legal = s.view(), s.legal_actions()
+        history = list(s.public_history(s.view_seat))
+        game_id = s.setup.game_id
+        self._hint_job = Job(lambda: hint(game_id, view, legal, history))
+        self._hint_moment = len(s.log)
+
+    def _poll_hint(self) -> None:
+        job = self._hint_job
+        if job is None or not job.ready():
+            return
+        self._hint_job = None
+        if job.error is not None or len(self.session.log) != self._hint_moment:
+            if job.error is not None:
+                log.warning("hint failed: %s", job.error)
+            return
+        decision = job.result
+        params = dict(decision.params)
+        text = tr(decision.key, **params) if has(decision.key) else decision.text
+        self.hint = Hint(text, decision.action)
+        self.refresh()
+
+    def _refresh_controls(self) -> None:
+        if self.ui is None:
+            return
+        can_undo = self.session.can_undo and self.my_turn
+        for button, name in self.side_buttons.items():
+            enabled = {
+                "undo": can_undo,
+                "hint": self.my_turn,
+                "sort_suit": bool(self.hand_order),
+                "sort_rank": bool(self.hand_order),
+            }.get(name, True)
+            if enabled and not button.is_enabled:
+                button.enable()
+            elif not enabled and button.is_enabled:
+                button.disable()
+        wanted = tuple(self.context_buttons(self.view)) if self.my_turn else ()
+        if wanted == self._context_key:
+            return
+        self._context_key = wanted
+        for widget in self.context_widgets:
+            widget.kill()
+        self.context_widgets = {}
+        x = self.layout.status.right - 8
+        h = self.layout.status.h - 8
+        for spec in reversed(wanted):
+            label = tr(spec.key, **dict(spec.params))
+            width = max(96, text_width(label, 15) + 34)
+            rect = pygame.Rect(x - width, self.layout.status.y + 4, width, h)
+            widget = pygame_gui.elements.UIButton(
+                rect,
+                ui(spec.key),
+                self.ui,
+                text_kwargs=dict(spec.params),
+                object_id=ObjectID(object_id="#primary" if spec.primary else None),
+            )
+            if not spec.enabled:
+                widget.disable()
+            self.context_widgets[widget] = spec
+            x = rect.x - 8
+
+    @property
+    def context_width(self) -> int:
+        if not self.context_widgets:
+            return 0
+        return self.layout.status.right - min(w.rect.x for w in self.context_widgets) + 8
