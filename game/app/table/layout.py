@@ -122,7 +122,7 @@ def compute_layout(size: tuple[int, int], players: int, bottom: int) -> TableLay
 
     # The shown player's name plate sits left of the hand.
     plaque_w = round(156 * scale)
-    plaque_h = round(86 * scale)
+    plaque_h = max(78, round(86 * scale))
     own = pygame.Rect(0, 0, plaque_w, plaque_h)
     own.bottomleft = (play.x, play.bottom - round(8 * scale))
     hand = pygame.Rect(own.right + MARGIN, hand.y, play.right - own.right - MARGIN, hand.h)

@@ -17,7 +17,7 @@ from game.app.cards import card_size
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
 from game.app.table.drag import Choice
-from game.app.table.sprites import Place, draw_card
+from game.app.table.sprites import Place, draw_card, draw_joker_label
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.persist.saves import save_named, slot_path
@@ -173,10 +173,14 @@ class ChooserOverlay(Overlay):
         self.on_choose = on_choose
         self.rows: list[pygame.Rect] = []
         self.hover = 0
+        self.card_w = self.CARD_W
 
     def build(self) -> None:
         w, h = self.size
-        _, ch = card_size(self.CARD_W)
+        # Smaller cards when many readings must fit the window.
+        room = (h - 160) // max(1, len(self.choices)) - 20
+        self.card_w = max(30, min(self.CARD_W, round(room / 1.4)))
+        _, ch = card_size(self.card_w)
         row_h = ch + 20
         width = max(
             420,
@@ -196,7 +200,7 @@ class ChooserOverlay(Overlay):
         ]
 
     def _cards_width(self, choice: Choice) -> int:
-        cw, _ = card_size(self.CARD_W)
+        cw, _ = card_size(self.card_w)
         return cw + round(cw * 0.5) * max(0, len(choice.cards) - 1)
 
     def choose(self, index: int) -> None:
@@ -235,7 +239,7 @@ class ChooserOverlay(Overlay):
     def draw_scene(self, surface: pygame.Surface) -> None:
         super().draw_scene(surface)
         text(surface, self.title, (self.box.x + 28, self.box.y + 22), 22, GOLD, bold=True)
-        cw, _ = card_size(self.CARD_W)
+        cw, _ = card_size(self.card_w)
         for i, (row, choice) in enumerate(zip(self.rows, self.choices)):
             lit = i == self.hover
             pygame.draw.rect(surface, (30, 91, 63) if lit else (14, 52, 35), row, 0, 10)
@@ -252,11 +256,9 @@ class ChooserOverlay(Overlay):
             x = row.x + 40
             step = round(cw * 0.5)
             for card, label in choice.cards:
-                place = Place(x, row.y + 6, self.CARD_W)
+                place = Place(x, row.y + 6, self.card_w)
                 draw_card(surface, self.app.cards, card, place, shadowed=False)
                 if label:
-                    from game.app.table.sprites import draw_joker_label
-
                     draw_joker_label(surface, label, place, step)
                 x += step
             x += cw - step + 18

@@ -100,7 +100,7 @@ def draw_plaque(
     if line + small <= rect.bottom - 2:
         text(surface, _fit(info.score, small, inner, True), (x, line), small, CREAM, bold=True)
     line += round(small * 1.45)
-    if info.badges and line + small <= rect.bottom - 2:
+    if info.badges and line + round(small * 1.3) <= rect.bottom:
         badge = " · ".join(info.badges)
         text(surface, _fit(badge, small - 1, inner), (x, line), small - 1, GREEN_OK)
 

@@ -162,7 +162,8 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
             pygame.image.save(app.draw(), str(path))
             convert = shutil.which("convert")
             if quantize and convert:
-                subprocess.run([convert, str(path), "-colors", "256", f"PNG8:{path}"], check=True)
+                quantized = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
+                subprocess.run(quantized, check=True)
             written.append(str(path))
 
         for size, language in (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja")):

@@ -137,6 +137,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
             self.side_buttons[button] = name
         self.context_widgets = {}
         self._context_key = ()
+        self._rebuild_log()  # in the language now chosen
         self.refresh()
 
     # --- the view and the picture -----------------------------------------------------
