@@ -85,3 +85,48 @@ def test_every_change_is_reported_for_autosave():
     session.on_change = changes.append
     session.apply(Draw(STOCK))
     assert changes == [session]
+
+
+def test_a_resumed_game_has_the_same_events_for_the_bots():
+    setup = GameSetup(
+        "kaluki",
+        KalukiOptions(players=3),
+        seed=8,
+        seats=(Seat("A"), Seat("B", "easy"), Seat("C", "easy")),
+    )
+    live = GameSession(setup)
+    assert live.opening  # the first deal's events are kept
+    for _ in range(25):
+        live.apply(live.legal_actions()[0])
+    resumed = GameSession.resume(live.to_saved())
+    assert resumed.state == live.state and resumed.log == live.log
+    for seat in range(3):
+        assert resumed.public_history(seat) == live.public_history(seat)
+    hidden = [e for e in resumed.public_history(1) if getattr(e, "dst", "") == "hand:0"]
+    assert hidden and all(e.card is None for e in hidden if not e.face_up)
+
+
+def test_undo_forgets_the_undone_moves_events():
+    session = session_for(
+        ["human", "easy"],
+        seat=0,
+        phase=DRAW,
+        hands=(hand("KS KH KD QS QH QD 2C"), hand("3C")),
+        discard=hand("KC"),
+        melded=(True, False),
+    )
+    before = list(session.public_history(1))
+    session.apply(Draw(DISCARD))
+    assert len(session.public_history(1)) > len(before)
+    session.undo()
+    assert session.public_history(1) == before
+
+
+def test_a_resumed_hot_seat_game_opens_behind_a_hand_off():
+    setup = GameSetup(
+        "kaluki", KalukiOptions(players=2), seed=4, seats=(Seat("Sam"), Seat("Priya"))
+    )
+    resumed = GameSession.resume(GameSession(setup).to_saved())
+    assert resumed.needs_handoff and resumed.handoff_seat == resumed.to_act
+    resumed.confirm_handoff()
+    assert not resumed.needs_handoff and resumed.shown_seat == resumed.to_act

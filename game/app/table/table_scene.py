@@ -128,6 +128,8 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
             self.size, self.session.setup.options.players, self.session.view_seat
         )
         self.animator.finish()
+        self.drag = None  # a resize while dragging: the cards go home
+        self.press = None
         self.side_buttons = {}
         for rect, name in zip(self.layout.button_cells(len(SIDE_BUTTONS)), SIDE_BUTTONS):
             style = "#quiet" if name in ("menu", "help") else None
