@@ -79,12 +79,19 @@ def tr_or(key: str, fallback: str, **fmt: Any) -> str:
 
 @cache
 def table(language: str) -> dict[str, str]:
-    """All keys of one language, flattened (``{"title.quit": "Quit", ...}``)."""
-    path = translations_dir() / f"{NAMESPACE}.{language}.json"
-    with open(path, encoding="utf-8") as handle:
-        data = json.load(handle)
+    """All keys of one language, flattened (``{"title.quit": "Quit", ...}``).
+
+    Besides ``card_parlour.<lang>.json``, any ``<name>.<lang>.json`` in the folder is read
+    too (a game table keeps its texts in its own file, e.g. ``kalooki.en.json`` holding
+    ``{"en": {"kalooki": {...}}}``), so separate parts never edit the same file."""
+    folder = translations_dir()
+    paths = [folder / f"{NAMESPACE}.{language}.json"]
+    paths += sorted(p for p in folder.glob(f"*.{language}.json") if p not in paths)
     flat: dict[str, str] = {}
-    _flatten(data[language], "", flat)
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+        _flatten(data[language], "", flat)
     return flat
 
 
