@@ -10,7 +10,6 @@ import random
 from dataclasses import replace
 
 from game.app.i18n import tr
-from game.app.table.layout import compute_layout
 from game.engine.actions import NextDeal
 from game.engine.errors import IllegalAction
 from game.persist.stats import save_stats
@@ -83,9 +82,7 @@ class TableFlow:
         self.selected.clear()
         self.staged = []
         if self.view_seat != old_seat:
-            self.layout = compute_layout(
-                self.size, self.session.setup.options.players, self.view_seat
-            )
+            self.layout = self.make_layout()
         self.animator.finish()
         self.refresh()
 
@@ -103,13 +100,11 @@ class TableFlow:
         )
 
     def _show_summary(self) -> None:
-        from game.app.scenes.deal_summary import DealSummaryScene
-
         self._deals_shown = self.deals_scored(self.view)
         summary = self.deal_summary(self.view)
         if self.session.finished:
             summary = replace(summary, button_key="table.see_results")
-        self.app.stack.push(DealSummaryScene(self.app, summary, self._after_summary))
+        self.app.stack.push(self.summary_scene(summary, self._after_summary))
 
     def _after_summary(self) -> None:
         if not self.session.finished:

@@ -25,6 +25,7 @@ from game.app.table.compose import (
     flow_melds,
 )
 from game.app.table.drag import Move, Source, Target
+from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
 from game.engine.actions import (
     DISCARD,
@@ -69,6 +70,16 @@ class GameHooks:
         self.compose_others(c, view)
         self.compose_extra(c, view)
         self.compose_hand(c, view)
+
+    def make_layout(self) -> TableLayout:
+        """Where everything sits, for this window and the seats at the table."""
+        return compute_layout(self.size, len(self.session.setup.seats), self.view_seat)
+
+    def layout_outdated(self) -> bool:
+        """Whether the layout no longer fits the table (another seat is shown at the bottom,
+        or, for a game whose players come and go, the seats changed)."""
+        spot = self.layout.seats.get(self.view_seat)
+        return spot is None or spot.side != "bottom"
 
     def compose_piles(self, c: Composer, view: Any) -> None:
         compose_stock(c, view.stock_size)
@@ -244,6 +255,13 @@ class GameHooks:
 
     def final_result(self, view: Any) -> FinalResult:
         raise NotImplementedError
+
+    def summary_scene(self, summary: Any, on_continue: Any) -> Any:
+        """The scene showing ``summary`` (from ``deal_summary``); Continue calls
+        ``on_continue``. A game with its own end-of-deal screen returns it here."""
+        from game.app.scenes.deal_summary import DealSummaryScene
+
+        return DealSummaryScene(self.app, summary, on_continue)
 
     # --- the hint ------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ fill the sides.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -103,8 +104,13 @@ def _side_counts(opponents: int) -> tuple[int, int, int]:
     return left, top, right
 
 
-def compute_layout(size: tuple[int, int], players: int, bottom: int) -> TableLayout:
-    """The layout of a table of ``players`` seats with ``bottom``'s hand shown."""
+def compute_layout(
+    size: tuple[int, int], players: int, bottom: int, order: Sequence[int] | None = None
+) -> TableLayout:
+    """The layout of a table of ``players`` seats with ``bottom``'s hand shown.
+    ``order`` lists the seats at the table clockwise when it is not every seat in seat
+    order (players drawn to their chairs, some away); ``players`` still counts every
+    seat for the score panel."""
     w, h = size
     scale = max(0.78, min(1.12, min(w / 1280, h / 800)))
     sidebar_w = max(SIDEBAR_MIN, min(SIDEBAR_MAX, round(w * 0.21)))
@@ -127,7 +133,11 @@ def compute_layout(size: tuple[int, int], players: int, bottom: int) -> TableLay
     own.bottomleft = (play.x, play.bottom - round(8 * scale))
     hand = pygame.Rect(own.right + MARGIN, hand.y, play.right - own.right - MARGIN, hand.h)
 
-    order = seating_order(players, bottom)
+    if order is None:
+        order = seating_order(players, bottom)
+    else:
+        at = list(order).index(bottom) if bottom in order else 0
+        order = [bottom, *[s for s in [*order[at:], *order[:at]] if s != bottom]]
     opponents = order[1:]
     left_n, top_n, right_n = _side_counts(len(opponents))
     top_y = play.y

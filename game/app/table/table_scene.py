@@ -33,7 +33,7 @@ from game.app.table.flow import TableFlow
 from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.input import TableInput
 from game.app.table.keys import TableKeys
-from game.app.table.layout import TableLayout, compute_layout
+from game.app.table.layout import TableLayout
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
 from game.app.table.services import THUMB_EVERY_S, Hint, TableServices
@@ -124,9 +124,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         return True  # cards settle, the to-act plate pulses, AI seats think
 
     def build(self) -> None:
-        self.layout = compute_layout(
-            self.size, self.session.setup.options.players, self.session.view_seat
-        )
+        self.layout = self.make_layout()
         self.animator.finish()
         self.drag = None  # a resize while dragging: the cards go home
         self.press = None
@@ -169,10 +167,8 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self._sync_hand()
         if self.layout is None:
             return
-        if self.layout.seats[self.view_seat].side != "bottom":
-            self.layout = compute_layout(
-                self.size, self.session.setup.options.players, self.view_seat
-            )
+        if self.layout_outdated():
+            self.layout = self.make_layout()
         composer = Composer(self.layout)
         self.compose(composer, self.view)
         self.composer = composer

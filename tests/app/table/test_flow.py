@@ -142,3 +142,28 @@ def test_a_whole_game_against_ai_reaches_the_results(app):
     table = kaluki_table(app, ("easy", "easy"), seed=5, options=options)
     assert until(app, lambda: table.session.finished, 20_000)
     assert table.session.rules.results(table.session.state).winners
+
+
+def test_a_window_resize_lays_the_table_out_again(app):
+    table = kaluki_table(app, seat=0, phase=PLAY, hands=(hand("5C 9H KD"), hand("2S 3S")))
+    table.ai_pause = 60.0
+    app.window.size = (1024, 640)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1024, y=640))
+    frames(app, 2)
+    assert table.layout.size == (1024, 640)
+    assert all(t.rect.right <= 1024 and t.rect.bottom <= 640 for t in table.picture.tokens)
+    drag(app, card_point(table, hand("9H")[0]), table.layout.discard.center)
+    assert table.session.log == [Discard(hand("9H")[0])]
+
+
+def test_switching_to_japanese_mid_game_translates_the_table(app):
+    table = kaluki_table(app, seat=0, phase=PLAY, hands=(hand("5C 9H KD"), hand("2S 3S")))
+    table.ai_pause = 60.0
+    table.play(Discard(hand("9H")[0]))
+    try:
+        app.update_settings(language="ja", save=False)
+        frames(app, 2)
+        assert table.log_lines[-1].text == "9♥を捨てました"
+        assert "考えて" in table.current_status() or "番です" in table.current_status()
+    finally:
+        app.update_settings(language="en", save=False)
