@@ -50,7 +50,9 @@ class GameSetup:
     """A game to start: which game, its rule options, the seed and who sits where.
 
     ``options`` is the game's own frozen ``Options`` (its ``players`` equals the number
-    of seats). ``seed`` is always a concrete number so the game can be replayed."""
+    of seats the game began with; a game where players join between rounds, Indian
+    Rummy, lists the newcomers after them). ``seed`` is always a concrete number so the
+    game can be replayed."""
 
     game_id: str
     options: Any
@@ -59,7 +61,7 @@ class GameSetup:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(_as_seat(seat) for seat in self.seats))
-        if len(self.seats) != self.options.players:
+        if len(self.seats) < self.options.players:
             raise ValueError(
                 f"{len(self.seats)} seats for a game of {self.options.players} players"
             )

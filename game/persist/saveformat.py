@@ -76,8 +76,9 @@ def save_to_dict(saved: SavedGame, saved_at: datetime) -> dict[str, Any]:
     info = GAMES.get(saved.game_id)
     if info is None:
         raise ValueError(f"unknown game {saved.game_id!r}")
-    if len(saved.seats) != saved.options.players:
-        raise ValueError(f"{len(saved.seats)} seats for {saved.options.players} players")
+    players = saved.state.options.players  # players who joined later have seats too
+    if len(saved.seats) != players:
+        raise ValueError(f"{len(saved.seats)} seats for {players} players")
     if saved.thumbnail is not None:
         _check_thumbnail(saved.thumbnail)
     data: dict[str, Any] = {
@@ -134,9 +135,11 @@ def _options(info: GameInfo, data: dict[str, Any]) -> Any:
         raise ValueError(f"its game options are wrong ({error})") from None
 
 
-def _seats(data: dict[str, Any], players: int) -> tuple[Seat, ...]:
+def _seats(data: dict[str, Any], players: int, most: int) -> tuple[Seat, ...]:
+    """The seats: one per player the game began with, then any who joined later (up to
+    the game's ``most`` players; the replayed game must agree)."""
     seats = data.get("seats")
-    if not isinstance(seats, list) or len(seats) != players:
+    if not isinstance(seats, list) or not players <= len(seats) <= max(players, most):
         raise ValueError(f"its seats do not match its {players} players")
     result = []
     for number, seat in enumerate(seats, 1):
@@ -214,7 +217,7 @@ def read_header(data: Any) -> tuple[dict[str, Any], GameInfo, Any, tuple[Seat, .
     data = upgrade(data)
     info = _game(data)
     options = _options(info, data)
-    seats = _seats(data, options.players)
+    seats = _seats(data, options.players, info.max_players)
     return data, info, options, seats
 
 
@@ -262,6 +265,8 @@ def save_from_dict(data: Any) -> SavedGame:
     state = replay(info, options, seed, log)
     if codec.encode(state) != data["snapshot"]:
         raise ValueError("the position saved in it does not match its moves")
+    if len(seats) != state.options.players:
+        raise ValueError(f"its seats do not match its {state.options.players} players")
     return SavedGame(
         info.id, options, seed, seats, log, state, thumbnail_of(data), slot_name_of(data)
     )

@@ -304,6 +304,7 @@ class IndianRummyRules:
             balances=state.balances,
             history=state.history,
             winners=state.winners,
+            has_played=state.has_played,
         )
 
     def all_cards(self, state: IndianRummyState) -> list[Card]:

@@ -141,3 +141,4 @@ class IndianRummyView:
     balances: tuple[int, ...]
     history: tuple[DealRecord, ...]
     winners: tuple[int, ...]
+    has_played: tuple[bool, ...] = ()  # per seat: has drawn this deal (packing costs more)
