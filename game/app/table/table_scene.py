@@ -121,7 +121,19 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
 
     @property
     def animating(self) -> bool:
-        return True  # cards settle, the to-act plate pulses, AI seats think
+        """Full frame rate while cards move, an AI seat plays, the player drags or a
+        message shows; while the table waits for a human the app may rest between
+        frames (the to-act plate then pulses at a gentler rate)."""
+        s = self.session
+        ai_turn = s.to_act is not None and not s.is_human(s.to_act) and not s.finished
+        return bool(
+            self.animator.busy
+            or ai_turn
+            or self.drag is not None
+            or self.press is not None
+            or self.notice
+            or self._hint_job is not None
+        )
 
     def build(self) -> None:
         self.layout = self.make_layout()

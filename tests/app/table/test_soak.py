@@ -16,6 +16,7 @@ import pytest
 from game.app.app import App
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.game_over import GameOverScene
+from game.app.scenes.title import TitleScene
 from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import Overlay
 from game.games.kaluki import KalukiOptions
@@ -84,9 +85,16 @@ def random_input(rng: random.Random, app: App, table: KalukiTable) -> None:
         post(pygame.WINDOWSIZECHANGED, x=0, y=0)
 
 
-def keep_going(rng: random.Random, app: App, table: KalukiTable) -> None:
-    """What a player does to get on with it: close what is open, or make a move."""
+def keep_going(rng: random.Random, app: App, table: KalukiTable) -> KalukiTable:
+    """What a player does to get on with it: close what is open, Continue from the title
+    (random clicks may have quit the table), or make a move. Returns the table in play."""
     top = app.stack.top
+    if isinstance(top, TitleScene):
+        top.choose("continue")  # back to the game, from its autosave
+        resumed = app.stack.find(KalukiTable)
+        assert resumed is not None and resumed.session.state == table.session.state
+        resumed.ai_pause = 0.0
+        return resumed
     if isinstance(top, DealSummaryScene):
         top.done()
     elif isinstance(top, Overlay) or top is not table:
@@ -94,6 +102,7 @@ def keep_going(rng: random.Random, app: App, table: KalukiTable) -> None:
     elif table.my_turn:
         legal = table.session.legal_actions()
         table.play(rng.choice(legal[-3:] if len(legal) > 3 else legal))
+    return table
 
 
 def soak(app: App, seed: int, events: int, patience: int = 6) -> KalukiTable:
@@ -110,8 +119,8 @@ def soak(app: App, seed: int, events: int, patience: int = 6) -> KalukiTable:
         if top is table or isinstance(top, Overlay):
             random_input(rng, app, table)
         frames(app, 2)
-        if _step % patience == 0:
-            keep_going(rng, app, table)
+        if _step % patience == 0 or isinstance(app.stack.top, TitleScene):
+            table = keep_going(rng, app, table)
         if len(table.session.log) == moves:
             quiet += 1
             assert quiet < STUCK_FRAMES, (
@@ -125,7 +134,7 @@ def soak(app: App, seed: int, events: int, patience: int = 6) -> KalukiTable:
     for _ in range(3000):
         if isinstance(app.stack.top, GameOverScene) or not table.session.finished:
             break
-        keep_going(rng, app, table)
+        table = keep_going(rng, app, table)
         frames(app)
     return table
 
