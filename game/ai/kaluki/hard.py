@@ -4,25 +4,39 @@ Searched decisions: the draw (stock or discard) when the discard may be taken, a
 discard among Normal's best few. Worlds deal the unseen cards to the other hands (cards
 known to be there stay there) and the stock; each option is followed to the end of the
 deal by :func:`fast_action` for every seat and scored by the penalties that deal hands
-out (and who wins the game if it ends).
+out (and who wins the game if it ends). A sampled hand must fit how its holder has
+played (:func:`plausible`), else it is dealt again.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from game.ai.base import BotSettings, Decision
-from game.ai.kaluki.hand import DECK, Table, arrangement, deadwood
-from game.ai.kaluki.normal import discard_scores, explain_kaluki
+from game.ai.kaluki.hand import DECK, Table, arrangement, deadwood, opening
+from game.ai.kaluki.normal import OUT_WEIGHT, WEAK_WEIGHT, discard_scores, explain_kaluki
 from game.ai.knowledge import DealKnowledge
-from game.ai.rummy import fits_meld, related
+from game.ai.rummy import face, fits_meld, outs, related
 from game.ai.search import SearchBot
 from game.ai.stockqueue import StockQueues
-from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
+from game.engine.actions import (
+    DISCARD,
+    STOCK,
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Pass,
+    SwapJoker,
+)
 from game.engine.cards import Card
+from game.engine.melds import ACE_HIGH
+from game.engine.solver import Arrangement
 from game.games.kaluki import RULES
 from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, card_penalty, meld_total, penalty
 from game.games.kaluki.state import (
@@ -39,7 +53,35 @@ from game.games.kaluki.state import (
 DISCARD_OPTIONS = 4
 DISCARD_MARGIN = 12.0  # only discards this close to Normal's favourite are searched
 ROLLOUT_ACTIONS = 400
+REDEALS = 6  # tries for a hand that fits how its holder has played
 GAME_END_WEIGHT = 60.0
+# outs against a full pack, halved: about what is still live mid-deal
+FULL_LIVE = Counter(face(card) for card in DECK)
+
+
+_LOOSE: set[tuple[Card, ...]] = set()  # hands known to hold no meld (no solver needed)
+
+
+def _note_loose(cards: Sequence[Card]) -> None:
+    """Remember that ``cards`` hold no meld: what the solver leaves over never does, nor
+    does any part of it."""
+    if len(_LOOSE) > 50_000:
+        _LOOSE.clear()
+    _LOOSE.add(tuple(sorted(cards)))
+
+
+def _arrangement(hand: Sequence[Card], ace: int) -> Arrangement:
+    if tuple(sorted(hand)) in _LOOSE:
+        return Arrangement((), tuple(hand), 0)
+    arr = arrangement(hand, ace)
+    _note_loose(arr.leftover)
+    return arr
+
+
+def _without(cards: Sequence[Card], card: Card) -> list[Card]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
 
 
 def fast_action(state: KalukiState) -> Action:
@@ -51,14 +93,28 @@ def fast_action(state: KalukiState) -> Action:
     melded = state.melded[seat]
     if state.phase == DRAW:
         top = state.discard[-1] if state.discard else None
-        may_take = (melded or opts.open_discard) and state.passes < state.players
-        wanted = top is not None and may_take and _near(top, hand) and len(hand) >= 3
-        if wanted and deadwood([*hand, top], ace) < deadwood(hand, ace) + card_penalty(top, ace):
-            return Draw(DISCARD)
+        if top is None or state.passes >= state.players or len(hand) < 3 or not _near(top, hand):
+            return Draw(STOCK)
+        if melded or opts.open_discard:
+            before = sum(card_penalty(c, ace) for c in _arrangement(hand, ace).leftover)
+            if deadwood([*hand, top], ace) < before + card_penalty(top, ace):
+                return Draw(DISCARD)
+        elif (
+            sum(c.is_joker or related(top, c, POLICY) for c in hand) >= 2
+            and opening([*hand, top], ace, top, opts.go_out_by_discard) >= OPENING_MINIMUM
+        ):
+            return Draw(DISCARD)  # it opens the hand this turn (it could not before)
         return Draw(STOCK)
     if state.turn.taken_discard is not None:
         return next(a for a in RULES.legal_actions(state) if isinstance(a, LayDown))
-    arr = arrangement(hand, ace)
+    if melded or not opts.swap_needs_own_meld:
+        for index, meld in enumerate(state.melds):
+            for slot in meld.substitutes:
+                rank = 1 if slot.rank == ACE_HIGH else slot.rank
+                real = next((c for c in hand if (c.rank, c.suit) == (rank, slot.suit)), None)
+                if real is not None:
+                    return SwapJoker(index, real)
+    arr = _arrangement(hand, ace)
     keep_one = opts.go_out_by_discard
     melds = arr.melds
     if keep_one and not arr.leftover:
@@ -71,13 +127,18 @@ def fast_action(state: KalukiState) -> Action:
                 continue
             for index, meld in enumerate(state.melds):
                 if fits_meld(card, meld, POLICY):
+                    if not melds:
+                        _note_loose(_without(hand, card))
                     return LayOff(index, (card,))
     loose = (
         [c for c in arr.leftover if not c.is_joker]
         or [c for c in hand if not c.is_joker]
         or list(hand)
     )
-    return Discard(max(loose, key=lambda c: (_throw_value(c, arr.leftover, ace), c)))
+    card = max(loose, key=lambda c: (_throw_value(c, arr.leftover, ace), c))
+    if not arr.melds:
+        _note_loose(_without(hand, card))
+    return Discard(card)
 
 
 def _near(card: Card, hand: Sequence[Card]) -> bool:
@@ -86,8 +147,9 @@ def _near(card: Card, hand: Sequence[Card]) -> bool:
 
 
 def _throw_value(card: Card, leftover: Sequence[Card], ace: int) -> float:
-    partners = sum(related(card, other, POLICY) for other in leftover if other is not card)
-    return card_penalty(card, ace) - (6.0 if partners else 0.0)
+    """Normal's discard score without the table: penalty less the live outs."""
+    strong, weak = outs(card, leftover, POLICY, FULL_LIVE)
+    return card_penalty(card, ace) - OUT_WEIGHT * (strong + WEAK_WEIGHT * weak) / 2
 
 
 def deal_value(before: KalukiState, after: KalukiState, seat: int) -> float:
@@ -111,6 +173,22 @@ def deal_value(before: KalukiState, after: KalukiState, seat: int) -> float:
     return value
 
 
+def plausible(view: KalukiView, other: int, hand: Sequence[Card]) -> bool:
+    """Whether a player who plays like Normal could hold ``hand`` after its turn: an
+    unmelded one could not open yet, a melded one holds no meld and nothing that lays off
+    (it would have put them down)."""
+    ace = view.options.ace_value
+    if other == view.to_act:
+        return True  # in the middle of its turn: anything goes
+    if not view.melded[other]:
+        return opening(hand, ace) < OPENING_MINIMUM
+    if arrangement(hand, ace).melds:
+        return False
+    return not any(
+        not card.is_joker and fits_meld(card, meld, POLICY) for card in hand for meld in view.melds
+    )
+
+
 class KalukiWorlds:
     """The :class:`~game.ai.search.WorldModel` for Kaluki."""
 
@@ -129,9 +207,15 @@ class KalukiWorlds:
         if view.phase == DRAW and Draw(DISCARD) in legal and view.stock_size > 0:
             other = Draw(STOCK) if normal.action == Draw(DISCARD) else Draw(DISCARD)
             return [normal.action, other]
-        if view.phase != PLAY or not isinstance(normal.action, Discard) or len(view.hand) < 2:
+        if view.phase != PLAY or view.taken_discard is not None:
             return []
-        ranked = discard_scores(Table(view, knowledge))
+        table = Table(view, knowledge)
+        if isinstance(normal.action, LayDown) and not table.melded and len(view.hand) > 1:
+            # open now, or wait a turn (keep the melds hidden, throw Normal's discard)
+            return [normal.action, Discard(discard_scores(table)[0][1])]
+        if not isinstance(normal.action, Discard) or len(view.hand) < 2:
+            return []
+        ranked = discard_scores(table)
         best = ranked[0][0]
         options: list[Action] = [normal.action]
         for score, card in ranked:
@@ -139,6 +223,9 @@ class KalukiWorlds:
                 break
             if Discard(card) not in options and card.face != normal.action.card.face:
                 options.append(Discard(card))
+        joker_off = next((a for a in legal if isinstance(a, LayOff) and a.cards[0].is_joker), None)
+        if joker_off is not None:
+            options.append(joker_off)  # Normal keeps its jokers: is shedding 25 better?
         return options
 
     def sample(self, view: KalukiView, knowledge: DealKnowledge, rng: random.Random) -> Any:
@@ -160,8 +247,14 @@ class KalukiWorlds:
             if other == seat:
                 hands.append(tuple(view.hand))
                 continue
-            need = max(0, view.hand_sizes[other] - len(known[other]))
-            hands.append((*known[other][: view.hand_sizes[other]], *unseen[:need]))
+            size = view.hand_sizes[other]
+            need = max(0, size - len(known[other]))
+            for _attempt in range(REDEALS):
+                hand = (*known[other][:size], *unseen[:need])
+                if plausible(view, other, hand):
+                    break
+                rng.shuffle(unseen)
+            hands.append(hand)
             unseen = unseen[need:]
         return KalukiState(
             options=view.options,
