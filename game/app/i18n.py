@@ -38,7 +38,19 @@ def configure(language: str) -> None:
     path = str(translations_dir())
     if path not in _i18n.load_path:
         _i18n.load_path.append(path)
+    _teach_widgets()
     set_language(language)
+
+
+def _teach_widgets() -> None:
+    """pygame_gui widgets look ``card_parlour.<key>`` up through python-i18n, which reads
+    only ``card_parlour.<lang>.json``: hand it the keys of the other files as well (a game
+    table's own button texts)."""
+    for language in LANGUAGES:
+        for key, value in table(language).items():
+            full = f"{NAMESPACE}.{key}"
+            if not _i18n.translations.has(full, language):
+                _i18n.add_translation(full, value, locale=language)
 
 
 def set_language(language: str) -> None:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 TABLES = {
     "kaluki": "game.app.table.kaluki:KalukiTable",
+    "kalooki": "game.app.table.kalooki:KalookiTable",
 }
 
 

@@ -110,6 +110,10 @@ class GameHooks:
     def compose_extra(self, c: Composer, view: Any) -> None:
         """A game's own parts (a wild-card indicator, a layout, a pot)."""
 
+    def paint_felt(self, surface: Any) -> None:
+        """A game's own drawing on the felt, over the plates and under the cards (a
+        contract banner, a prompt in the player's empty meld area). Read ``self.view``."""
+
     def compose_hand(self, c: Composer, view: Any) -> None:
         glow = frozenset(self.hint_cards()) if self.hint else frozenset()
         compose_hand(
@@ -163,6 +167,11 @@ class GameHooks:
         if self.thinking_seat == seat:
             return tr("table.status_thinking", name=name)
         return tr("table.status_waiting", name=name)
+
+    def shows_in_log(self, event: Any) -> bool:
+        """Whether an engine event earns a line in the action log (a game may leave out
+        chatter, such as every seat letting a card go)."""
+        return True
 
     def table_notes(self, view: Any) -> list[str]:
         """Short lines under the piles: the game's options in play."""

@@ -40,6 +40,7 @@ class TablePainter:
         self._cells(surface)
         self._piles(surface)
         self._plaques(surface)
+        s.paint_felt(surface)
         self._targets(surface)
         skip = s.animator.keys()
         if s.drag is not None:

@@ -11,7 +11,7 @@ patterns with :func:`add_patterns`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from game.app import i18n
 from game.app.i18n import tr
@@ -19,16 +19,18 @@ from game.app.i18n import tr
 CARD = r"(?:\d+|[AJQK])[♠♥♦♣]|Joker"
 
 # (pattern, translation key). The named groups fill the key's placeholders.
-SAID: list[tuple[re.Pattern, str]] = []
-REASONS: list[tuple[re.Pattern, str]] = []
+Phrase = str | Callable[..., str]  # a translation key, or a function building the sentence
+SAID: list[tuple[re.Pattern, Phrase]] = []
+REASONS: list[tuple[re.Pattern, Phrase]] = []
 WORDS = {"sequence": "table.word_sequence", "group": "table.word_group", "run": "table.word_run"}
 
 
 def add_patterns(
-    said: Iterable[tuple[str, str]] = (), reasons: Iterable[tuple[str, str]] = ()
+    said: Iterable[tuple[str, Phrase]] = (), reasons: Iterable[tuple[str, Phrase]] = ()
 ) -> None:
     """Teach the table more sentences: (regular expression, translation key) pairs;
-    ``{CARD}`` in a pattern matches a card such as 7♥ or Joker."""
+    ``{CARD}`` in a pattern matches a card such as 7♥ or Joker. Instead of a key, a
+    function of the named groups may build the translated sentence itself."""
     for pattern, key in said:
         SAID.append((re.compile(pattern.replace("{CARD}", CARD) + r"$"), key))
     for pattern, key in reasons:
@@ -118,12 +120,12 @@ add_patterns(
 )
 
 
-def _translate(text: str, patterns: list[tuple[re.Pattern, str]]) -> str | None:
+def _translate(text: str, patterns: list[tuple[re.Pattern, Phrase]]) -> str | None:
     for pattern, key in patterns:
         match = pattern.match(text)
         if match is not None:
             values = {k: _word(v) for k, v in match.groupdict().items() if v is not None}
-            return tr(key, **values)
+            return key(**values) if callable(key) else tr(key, **values)
     return None
 
 
@@ -143,11 +145,18 @@ def said(text: str, second_person: bool = False) -> str:
 def _second_person(text: str) -> str:
     """The English verb that opens a log line, for "You": draws -> draw, passes -> pass."""
     verb, space, rest = text.partition(" ")
-    if verb in ("goes", "passes", "does"):
-        verb = verb[:-2]
+    if verb in IRREGULAR:
+        verb = IRREGULAR[verb]
+    elif verb.endswith("ies"):
+        verb = verb[:-3] + "y"  # denies -> deny
+    elif verb.endswith(("ches", "shes", "sses", "xes")):
+        verb = verb[:-2]  # reaches -> reach
     elif verb.endswith("s") and verb[:1].islower():
         verb = verb[:-1]
     return verb + space + rest
+
+
+IRREGULAR = {"has": "have", "does": "do", "goes": "go", "passes": "pass"}
 
 
 def reason(text: str) -> str:

@@ -87,6 +87,8 @@ class TableServices:
         you = tr("new_game.you")
         for event in events:
             line = None
+            if not self.shows_in_log(event):
+                continue
             if isinstance(event, Said):
                 seat = event.seat if 0 <= event.seat < len(names) else None
                 text = phrases.said(event.text, seat is not None and names[seat] == you)

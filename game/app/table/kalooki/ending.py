@@ -1,0 +1,93 @@
+"""The end of a Kalooki deal and of the game: the summary (each hand left and its
+penalty, the running table of the nine deals) and the results (standings and the chart
+of totals after each deal). Built from the view's ``history`` only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.app.i18n import tr
+from game.app.scenes.deal_summary import DealSummary, SummaryRow
+from game.app.scenes.game_over import FinalResult, Standing
+from game.app.table.kalooki.words import deal_contract
+from game.engine.cards import sort_by_suit
+from game.games.kalooki.scoring import DEALS
+
+
+def deal_summary(view: Any, names: Sequence[str]) -> DealSummary:
+    """The deal just scored: who went out, each hand left with its penalty, and the
+    penalties of every deal so far (all nine fit the running table)."""
+    record = view.history[-1]
+    names = tuple(names)
+    running_totals = [0] * len(names)
+    for earlier in view.history:
+        running_totals = [t + p for t, p in zip(running_totals, earlier.penalties)]
+    if record.out is None:
+        subtitle = tr("kalooki.drawn_deal")
+    else:
+        subtitle = tr("kalooki.went_out", name=names[record.out])
+    if record.doubled:
+        subtitle += " " + tr("kalooki.doubled")
+    rows = []
+    for seat, name in enumerate(names):
+        penalty = record.penalties[seat]
+        out = seat == record.out
+        rows.append(
+            SummaryRow(
+                seat,
+                name,
+                tuple(sort_by_suit(record.leftovers[seat])),
+                f"+{penalty}" if penalty else "0",
+                str(running_totals[seat]),
+                tr("kalooki.out_note") if out else "",
+                out,
+            )
+        )
+    running = tuple(tuple(str(p) for p in r.penalties) for r in view.history)
+    return DealSummary(
+        title=tr("kalooki.deal_over", n=record.deal),
+        subtitle=f"{deal_contract(record.deal)} · {subtitle}",
+        rows=tuple(rows),
+        names=names,
+        running=running,
+        totals=tuple(str(t) for t in running_totals),
+        points_title=tr("kalooki.penalty"),
+        total_title=tr("kalooki.total"),
+    )
+
+
+def final_result(view: Any, names: Sequence[str]) -> FinalResult:
+    """Winner(s), standings by total penalty (ties share a place) and each seat's total
+    after deal 0, 1, ... 9 for the chart."""
+    names = list(names)
+    winners = view.winners
+    if len(winners) == 1 and names[winners[0]] == tr("new_game.you"):
+        title = tr("table.you_win")
+    elif len(winners) == 1:
+        title = tr("table.winner", name=names[winners[0]])
+    else:
+        title = tr("table.winners", names=" & ".join(names[w] for w in winners))
+    order = sorted(range(len(names)), key=lambda s: (view.totals[s], s))
+    standings, place = [], 0
+    for i, seat in enumerate(order):
+        if i == 0 or view.totals[seat] != view.totals[order[i - 1]]:
+            place = i + 1
+        points = tr("table.points", n=view.totals[seat])
+        standings.append(Standing(place, seat, names[seat], points, seat in winners))
+    series = []
+    for seat in range(len(names)):
+        total, line = 0, [0]
+        for record in view.history:
+            total += record.penalties[seat]
+            line.append(total)
+        series.append(tuple(line))
+    deals = len(view.history)
+    subtitle = (
+        tr("kalooki.final_subtitle")
+        if deals == DEALS
+        else tr("kalooki.final_subtitle_short", deals=deals)
+    )
+    return FinalResult(
+        title=title, subtitle=subtitle, standings=tuple(standings), series=tuple(series)
+    )

@@ -1,0 +1,174 @@
+"""What the Kalooki table draws on the felt itself: the contract banner above the piles
+(the deal, its contract and a pip per meld, lit as staged melds make them) and the
+call prompts in the player's own meld area (a player asked to call, or to answer a
+call, has not laid down, so that area is always empty then).
+
+Pure drawing from plain values; the table decides what to show."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.app import fonts
+from game.app.cards import CardArt, card_size
+from game.app.table.layout import TableLayout
+from game.app.table.panels import GREEN_OK
+from game.app.table.sprites import Place, draw_card
+from game.app.ui.paint import fit_text, panel, text
+from game.app.ui.theme import CREAM, GOLD, MUTED
+
+PIP_DARK = (16, 40, 28)
+PROMPT_MIN = (400, 112)  # at scale 1: below this the prompt grows over the table
+
+
+@dataclass(frozen=True)
+class Banner:
+    deal_line: str  # "Deal 4 of 9"
+    contract: str  # "3 fours"
+    pips: tuple[tuple[str, bool], ...]  # ("3" or "4", made) per meld of the contract
+    note: str = ""  # "You have laid down ✓" or the staged progress
+
+
+@dataclass(frozen=True)
+class Prompt:
+    title: str
+    lines: tuple[str, ...]
+    keys: str
+
+
+def banner_rect(layout: TableLayout) -> pygame.Rect:
+    """The piles column above the stock and the discard pile."""
+    piles = layout.piles
+    bottom = layout.stock.y - round(16 * layout.scale)
+    return pygame.Rect(piles.x + 2, piles.y, piles.w - 4, max(0, bottom - piles.y))
+
+
+def draw_banner(surface: pygame.Surface, layout: TableLayout, banner: Banner) -> None:
+    rect = banner_rect(layout)
+    scale = layout.scale
+    if rect.h < 40:
+        return
+    panel(surface, rect, alpha=150, radius=12)
+    pad = round(10 * scale)
+    x, y, width = rect.x + pad, rect.y + round(7 * scale), rect.w - 2 * pad
+    small = layout.font(13)
+    text(surface, banner.deal_line, (x, y), small, GOLD, bold=True)
+    y += round(small * 1.45)
+    sizes = tuple(layout.font(s) for s in (20, 18, 16, 15, 14))
+    size, lines = fit_text(banner.contract, width, sizes, bold=True)
+    room = rect.bottom - y - round(6 * scale)
+    pip_h = round(26 * scale)
+    for line in lines[:2]:
+        text(surface, line, (x, y), size, CREAM, bold=True)
+        y += round(size * 1.25)
+    y += round(4 * scale)
+    room = rect.bottom - y - round(6 * scale)
+    if banner.pips and room >= pip_h:
+        _pips(surface, (x, y), banner.pips, pip_h, width)
+        y += pip_h + round(5 * scale)
+    if banner.note and rect.bottom - y >= small:
+        note = fonts.wrap(banner.note, small - 1, width, True)[:1]
+        if note:
+            text(surface, note[0], (x, y), small - 1, GREEN_OK, bold=True)
+
+
+def _pips(
+    surface: pygame.Surface,
+    pos: tuple[int, int],
+    pips: tuple[tuple[str, bool], ...],
+    height: int,
+    width: int,
+) -> None:
+    """One small card-shaped pip per meld of the contract, filled once it is made."""
+    w = round(height * 0.74)
+    gap = max(3, min(round(w * 0.35), (width - w * len(pips)) // max(1, len(pips) - 1)))
+    size = max(11, round(height * 0.55))
+    x, y = pos
+    for label, made in pips:
+        rect = pygame.Rect(x, y, w, height)
+        if made:
+            pygame.draw.rect(surface, GREEN_OK, rect, 0, 5)
+            text(surface, label, rect.center, size, PIP_DARK, bold=True, anchor="center")
+        else:
+            pygame.draw.rect(surface, PIP_DARK, rect, 0, 5)
+            pygame.draw.rect(surface, GOLD, rect, 2, 5)
+            text(surface, label, rect.center, size, GOLD, bold=True, anchor="center")
+        x += w + gap
+
+
+def prompt_rect(layout: TableLayout, seat: int) -> pygame.Rect:
+    """The seat's meld cell, grown over the table (up and to the left) when it is too
+    small for the prompt."""
+    cell = layout.cells.get(seat, layout.table)
+    header = round(22 * layout.scale)  # the cell's title stays readable
+    rect = pygame.Rect(cell.x + 6, cell.y + header, cell.w - 12, cell.h - header - 6)
+    table = layout.table
+    min_w = min(table.w, round(PROMPT_MIN[0] * layout.scale))
+    min_h = min(table.h, round(PROMPT_MIN[1] * layout.scale))
+    if rect.w < min_w:
+        rect.x, rect.w = max(table.x, rect.right - min_w), min_w
+    if rect.h < min_h:
+        rect.y, rect.h = max(table.y, rect.bottom - min_h), min_h
+    return rect.clamp(table)
+
+
+def draw_prompt(
+    surface: pygame.Surface,
+    art: CardArt,
+    layout: TableLayout,
+    rect: pygame.Rect,
+    card,
+    prompt: Prompt,
+    clock: float,
+) -> None:
+    """The card asked about, large, with the question and what each answer does."""
+    scale = layout.scale
+    pulse = 0.5 + 0.5 * math.sin(clock * 3.2)
+    edge = tuple(round(c * (0.7 + 0.3 * pulse)) for c in GOLD)
+    panel(surface, rect, alpha=236, radius=14, border=edge)
+    pad = round(12 * scale)
+    card_w = max(36, min(layout.pile_card_w, round((rect.h - 2 * pad) / 1.42)))
+    cw, ch = card_size(card_w)
+    draw_card(surface, art, card, Place(rect.x + pad, rect.centery - ch / 2, card_w))
+    x = rect.x + pad + cw + round(14 * scale)
+    width = rect.right - pad - x
+    blocks = _fit_blocks(prompt, width, rect.h - 2 * pad, layout)
+    y = rect.y + pad + max(0, (rect.h - 2 * pad - _height(blocks)) // 2)
+    for lines, size, colour, bold in blocks:
+        for line in lines:
+            text(surface, line, (x, y), size, colour, bold=bold)
+            y += round(size * 1.28)
+        y += round(3 * scale)
+
+
+Block = tuple[list[str], int, tuple[int, int, int], bool]
+
+
+def _height(blocks: list[Block]) -> int:
+    return sum(len(lines) * round(size * 1.28) + 3 for lines, size, _c, _b in blocks)
+
+
+def _fit_blocks(prompt: Prompt, width: int, height: int, layout: TableLayout) -> list[Block]:
+    """The prompt's texts wrapped to ``width``, at the largest sizes that fit ``height``;
+    the keys line goes first, then lines past the first of each text."""
+    blocks: list[Block] = []
+    for shrink in (1.0, 0.92, 0.85, 0.78):
+        title, body, small = (max(11, round(layout.font(b) * shrink)) for b in (19, 15, 13))
+        blocks = [(fonts.wrap(prompt.title, title, width, True), title, GOLD, True)]
+        blocks += [(fonts.wrap(line, body, width), body, CREAM, False) for line in prompt.lines]
+        keys: Block = (fonts.wrap(prompt.keys, small, width), small, MUTED, False)
+        if _height([*blocks, keys]) <= height:
+            return [*blocks, keys]
+    if _height(blocks) <= height:
+        return blocks
+    return [(lines[:1], size, colour, bold) for lines, size, colour, bold in blocks]
+
+
+def draw_offer_ring(surface: pygame.Surface, layout: TableLayout, clock: float) -> None:
+    """A pulsing ring round the discard pile: its top card is being offered to callers."""
+    pulse = 0.5 + 0.5 * math.sin(clock * 4)
+    colour = tuple(round(c * (0.55 + 0.45 * pulse)) for c in GOLD)
+    pygame.draw.rect(surface, colour, layout.discard.inflate(14, 14), 3, 12)

@@ -1,0 +1,101 @@
+"""Kalooki tables at telling moments, for the screenshots, the self-test and the
+snapshots: games played by Easy bots (seeded, so always the same) until the human seat
+is asked to call, must answer a call, or plays late in the game with melds down.
+
+``python -m game.app.table.kalooki.showcase docs/screenshots`` writes the pictures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.app.session import GameSession
+from game.app.setup import GameSetup, Seat
+from game.app.table.showcase import KINDS, NAMES, play_until
+from game.engine.actions import Draw, LayDown
+from game.games.kalooki import KalookiOptions
+from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
+
+
+def kalooki_setup(players: int, seed: int = 1, humans: int = 1) -> GameSetup:
+    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
+    options = KalookiOptions(players=players, two_players=players == 2)
+    return GameSetup("kalooki", options, seed, seats)
+
+
+def _find(
+    players: int, done: Callable[[GameSession], bool], seed: int, tries: int = 30
+) -> GameSession:
+    for attempt in range(tries):
+        session = GameSession(kalooki_setup(players, seed + attempt))
+        if play_until(session, done, limit=4000):
+            return session
+    raise RuntimeError("no such Kalooki position found")
+
+
+def late_kalooki_session(players: int, melds: int = 5, seed: int = 1) -> GameSession:
+    """The human's turn (card drawn) in deal 3 or later, ``melds`` or more on the table,
+    some with a joker, the human not yet down."""
+
+    def ready(s: GameSession) -> bool:
+        st = s.state
+        return (
+            st.deal >= 3
+            and len(st.melds) >= melds
+            and any(c.is_joker for m in st.melds for c in m.cards)
+            and st.to_act == 0
+            and st.phase == DRAW
+            and not st.laid_down[0]
+        )
+
+    session = _find(players, ready, seed)
+    session.apply(Draw())
+    if session.state.phase != PLAY or session.state.to_act != 0:
+        play_until(session, lambda s: s.state.to_act == 0 and s.state.phase == PLAY)
+    return session
+
+
+def call_session(players: int, seed: int = 1) -> GameSession:
+    """The human asked whether to call the discard, in deal 2 or later."""
+    return _find(
+        players,
+        lambda s: s.state.deal >= 2 and s.state.phase == CALL and s.state.asking == 0,
+        seed,
+    )
+
+
+def answer_session(players: int, seed: int = 1) -> GameSession:
+    """Someone has called while the human is the active player."""
+    return _find(
+        players,
+        lambda s: s.state.phase == ANSWER and s.state.seat == 0,
+        seed,
+    )
+
+
+def contract_session(players: int, seed: int = 1) -> GameSession:
+    """The human's turn with a contract that can be laid down now (for staging)."""
+
+    def ready(s: GameSession) -> bool:
+        st = s.state
+        if st.to_act != 0 or st.phase != PLAY or st.deal < 2:
+            return False
+        return any(isinstance(a, LayDown) for a in s.legal_actions())
+
+    return _find(players, ready, seed)
+
+
+def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
+    """The Kalooki table at 1280x800 and 1024x640 (3, 4 and 6 players), the call and
+    answer prompts, a contract being staged, in English and Japanese, and the end
+    screens of a whole game played by bots."""
+    from game.app.table.kalooki.shots import render
+
+    return render(folder, quantize)
+
+
+if __name__ == "__main__":
+    import sys
+
+    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
+        print(written_path)

@@ -1,0 +1,449 @@
+"""The Kalooki table (rules/kalooki.md) on the shared framework; see the package
+docstring for what it adds and the decisions behind it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.app.i18n import tr
+from game.app.scenes.deal_summary import DealSummary
+from game.app.scenes.game_over import FinalResult
+from game.app.table.drag import Choice, Move, Source, Target
+from game.app.table.hooks import ContextButton
+from game.app.table.kalooki import ending, prompts
+from game.app.table.kalooki.words import deal_contract, staged_progress
+from game.app.table.table_scene import TableScene
+from game.engine.actions import Action, Discard, LayDown, LayOff, Pass
+from game.engine.cards import Card
+from game.engine.events import Said
+from game.engine.melds import Meld, arrangements, extensions, meld_problem
+from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
+from game.games.kalooki.scoring import POLICY, contract_for
+from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, GAME_OVER, PLAY
+
+QUIET_SAID = ("reaches for the stock: ", "does not call")
+DECLINE_PACE = 0.35  # an AI letting a card go waits this share of the usual pause
+
+
+class KalookiTable(TableScene):
+    # --- the view's facts ----------------------------------------------------------------
+
+    def laid_down(self, seat: int) -> bool:
+        return bool(self.view.laid_down[seat])
+
+    @property
+    def top_card(self) -> Card | None:
+        return self.view.discard[-1] if self.view.discard else None
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return ""
+        return self.session.setup.seats[seat].name
+
+    def prompt_kind(self) -> str | None:
+        """ "call" or "answer" when the shown human must answer one now, else None."""
+        if not self.my_turn or self.top_card is None:
+            return None
+        if self.view.phase == CALL:
+            return "call"
+        if self.view.phase == ANSWER:
+            return "answer"
+        return None
+
+    def may_pass(self) -> bool:
+        """Only jokers that fit nowhere are left: Pass ends the turn (asked of the engine
+        only when the hand is all jokers)."""
+        view = self.view
+        if not self.my_turn or view.phase != PLAY or not view.hand:
+            return False
+        if not all(card.is_joker for card in view.hand):
+            return False
+        return self.session.problem(Pass()) is None
+
+    def between_deals(self, view: Any) -> bool:
+        return view.phase == DEAL_OVER
+
+    @property
+    def game_over(self) -> bool:
+        return self.view.phase == GAME_OVER
+
+    # --- plates, cells, panels --------------------------------------------------------------
+
+    def badges(self, view: Any, seat: int) -> tuple[str, ...]:
+        if view.phase == ANSWER and view.asking == seat and view.discard:
+            return (tr("kalooki.badge_calling", card=view.discard[-1].pretty()),)
+        found = []
+        if view.laid_down[seat]:
+            found.append(tr("kalooki.badge_down"))
+        left = view.calls_left[seat]
+        if left == 0:
+            found.append(tr("kalooki.badge_calls_none"))
+        elif left == 1:
+            found.append(tr("kalooki.badge_calls_one"))
+        else:
+            found.append(tr("kalooki.badge_calls", n=left))
+        return tuple(found)
+
+    def cell_title(self, view: Any, seat: int) -> str:
+        name = self.name(seat)
+        return tr("kalooki.cell_down", name=name) if view.laid_down[seat] else name
+
+    def score_title(self, view: Any) -> str:
+        return tr("kalooki.scores_title", n=view.deal, contract=deal_contract(view.deal))
+
+    def shows_in_log(self, event: Any) -> bool:
+        """Every stock draw asks the seats that may call: the log keeps the calls and
+        leaves out the asking and each "does not call"."""
+        if isinstance(event, Said):
+            return not event.text.startswith(QUIET_SAID)
+        return True
+
+    def table_notes(self, view: Any) -> list[str]:
+        options = view.options
+        notes = [
+            tr("kalooki.note_calls_deal" if options.calls_per_deal else "kalooki.note_calls_game")
+        ]
+        if options.down_and_out_doubles:
+            notes.append(tr("kalooki.note_doubles"))
+        notes.append(tr("kalooki.note_growth"))
+        return notes
+
+    # --- drawing on the felt -------------------------------------------------------------------
+
+    def banner(self) -> prompts.Banner:
+        view = self.view
+        contract = contract_for(max(1, view.deal))
+        down = self.laid_down(self.view_seat)
+        progress = staged_progress(self.staged, view.deal)
+        pips = [("3", down or i < progress.threes) for i in range(contract.threes)]
+        pips += [("4", down or i < progress.fours) for i in range(contract.fours)]
+        note = tr("kalooki.banner_down") if down else ""
+        return prompts.Banner(
+            tr("kalooki.deal_of", n=max(1, view.deal)),
+            deal_contract(view.deal),
+            tuple(pips),
+            note,
+        )
+
+    def prompt(self) -> prompts.Prompt | None:
+        kind = self.prompt_kind()
+        card = self.top_card
+        if kind is None or card is None:
+            return None
+        view = self.view
+        if kind == "call":
+            key = "calls_left_deal" if view.options.calls_per_deal else "calls_left_game"
+            return prompts.Prompt(
+                tr("kalooki.prompt_call_title", card=card.pretty()),
+                (
+                    tr("kalooki.prompt_call_body", name=self.name(view.active), card=card.pretty()),
+                    tr(f"kalooki.prompt_{key}", n=view.calls_left[self.view_seat]),
+                ),
+                tr("kalooki.prompt_call_keys"),
+            )
+        caller = self.name(view.asking)
+        return prompts.Prompt(
+            tr("kalooki.prompt_answer_title", name=caller, card=card.pretty()),
+            (
+                tr("kalooki.prompt_answer_allow", name=caller),
+                tr("kalooki.prompt_answer_deny", card=card.pretty()),
+            ),
+            tr("kalooki.prompt_answer_keys"),
+        )
+
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        view = self.view
+        prompts.draw_banner(surface, layout, self.banner())
+        if view.phase in (CALL, ANSWER) and view.discard:
+            prompts.draw_offer_ring(surface, layout, self.clock)
+        prompt = self.prompt()
+        if prompt is not None:
+            rect = prompts.prompt_rect(layout, self.view_seat)
+            prompts.draw_prompt(
+                surface, self.app.cards, layout, rect, self.top_card, prompt, self.clock
+            )
+
+    # --- what to do next ------------------------------------------------------------------
+
+    def status_text(self, view: Any) -> str:
+        card = self.top_card.pretty() if self.top_card else ""
+        if view.phase == CALL and view.discard and not self.my_turn:
+            return tr("kalooki.status_call_wait", name=self.name(view.asking), card=card)
+        if view.phase == ANSWER and view.discard and not self.my_turn:
+            return tr(
+                "kalooki.status_answer_wait",
+                active=self.name(view.active),
+                name=self.name(view.asking),
+                card=card,
+            )
+        if not self.my_turn:
+            return super().status_text(view)
+        if view.phase == CALL:
+            return tr("kalooki.status_call", name=self.name(view.active), card=card)
+        if view.phase == ANSWER:
+            return tr("kalooki.status_answer", name=self.name(view.asking), card=card)
+        if view.phase == DRAW:
+            if self.laid_down(self.view_seat):
+                return tr("kalooki.status_draw_down")
+            return tr("kalooki.status_draw", card=card) if card else tr("kalooki.status_draw_stock")
+        if view.phase == PLAY:
+            return self._play_status(view)
+        return super().status_text(view)
+
+    def _play_status(self, view: Any) -> str:
+        contract = deal_contract(view.deal)
+        if self.staged:
+            progress = staged_progress(self.staged, view.deal)
+            if progress.over:
+                return tr("kalooki.status_staged_over", contract=contract)
+            if not progress.complete:
+                return tr("kalooki.status_staging", missing=progress.missing())
+            problem = self.session.problem(LayDown(tuple(self.staged)))
+            if problem is None:
+                return tr("kalooki.status_staged_ready")
+            from game.app.table import phrases
+
+            return phrases.reason(problem)
+        if self.may_pass():
+            return tr("kalooki.status_pass")
+        if not self.laid_down(self.view_seat):
+            return tr("kalooki.status_contract", contract=contract)
+        return tr("kalooki.status_play")
+
+    def stage_progress(self) -> tuple[str, bool] | None:
+        if not self.staged:
+            return None
+        progress = staged_progress(self.staged, self.view.deal)
+        ready = progress.complete and self.session.problem(LayDown(tuple(self.staged))) is None
+        return progress.text(), ready
+
+    def context_buttons(self, view: Any) -> list[ContextButton]:
+        kind = self.prompt_kind()
+        card = self.top_card.pretty() if self.top_card else ""
+        if kind == "call":
+            return [
+                ContextButton("decline", "kalooki.pass"),
+                ContextButton("call", "kalooki.call", (("card", card),), primary=True),
+            ]
+        if kind == "answer":
+            buttons = [ContextButton("allow", "kalooki.allow")]
+            if not self.laid_down(view.active):
+                buttons.append(ContextButton("deny", "kalooki.deny"))
+            return buttons
+        buttons = []
+        if self.may_pass():
+            buttons.append(ContextButton("pass_turn", "kalooki.pass", primary=True))
+        if self.staged:
+            progress = staged_progress(self.staged, view.deal)
+            buttons.append(ContextButton("cancel_stage", "kalooki.cancel_stage"))
+            buttons.append(
+                ContextButton(
+                    "lay_down", "kalooki.lay_down", primary=True, enabled=progress.complete
+                )
+            )
+        return buttons
+
+    def on_context(self, name: str) -> None:
+        actions: dict[str, Action] = {
+            "call": Call(),
+            "decline": DeclineCall(),
+            "allow": AllowCall(),
+            "deny": DenyCall(),
+            "pass_turn": Pass(),
+        }
+        if name in actions:
+            self.play(actions[name])
+        elif name == "cancel_stage":
+            self.cancel_stage()
+        elif name == "lay_down":
+            self.lay_down_staged()
+
+    def on_game_key(self, event: pygame.event.Event) -> bool:
+        kind = self.prompt_kind()
+        keys: dict[int, str] = {}
+        if kind == "call":
+            keys = {pygame.K_c: "call", pygame.K_p: "decline"}
+        elif kind == "answer":
+            keys = {pygame.K_a: "allow", pygame.K_n: "deny"}
+        elif self.my_turn and self.view.phase == PLAY:
+            keys = {pygame.K_p: "pass_turn", pygame.K_l: "lay_down"}
+        if self.staged:
+            keys[pygame.K_BACKSPACE] = "cancel_stage"
+        name = keys.get(event.key)
+        if name is None:
+            return False
+        if name == "lay_down" and not self.staged:
+            return False
+        self.on_context(name)
+        return True
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        names = ("call", "pass", "allow", "deny", "lay_down", "cancel", "tack")
+        return [(tr(f"kalooki.help_{n}_keys"), tr(f"kalooki.help_{n}")) for n in names]
+
+    def ends_turn(self, action: Action) -> bool:
+        return isinstance(action, Discard | Pass)
+
+    def pace(self) -> float:
+        """An AI that lets a card go does so briskly: a stock draw may ask every seat."""
+        base = super().pace()
+        return base * DECLINE_PACE if isinstance(self._ai_action, DeclineCall) else base
+
+    # --- staging the contract -----------------------------------------------------------
+
+    def lay_down_staged(self) -> None:
+        melds = tuple(self.staged)
+        if melds and self.play(LayDown(melds)):
+            self.staged = []
+            self.refresh()
+
+    def cancel_stage(self) -> None:
+        old = self.picture
+        self.staged = []
+        self.refresh()
+        self.animator.settle(old, self.picture, set())
+
+    def stage(self, meld: Meld) -> None:
+        self.staged.append(meld)
+        self.selected.clear()
+
+    def replace_staged(self, number: int, meld: Meld) -> None:
+        self.staged[number] = meld
+        self.selected.clear()
+
+    # --- gestures --------------------------------------------------------------------------
+
+    def move_for(self, source: Source, target: Target) -> Move | None:
+        phase = self.view.phase
+        if source.kind in ("stock", "discard") and target.kind == "hand":
+            if phase == CALL:
+                if source.kind == "discard":
+                    return Move(Call(), sound="draw")
+                card = self.top_card.pretty() if self.top_card else ""
+                return Move.refused(
+                    tr("kalooki.status_call", name=self.name(self.view.active), card=card)
+                )
+            if phase == ANSWER:
+                return Move(DenyCall() if source.kind == "discard" else AllowCall(), sound="draw")
+            return super().move_for(source, target)
+        if source.kind == "hand" and target.kind == "stage":
+            return self.extend_stage_move(target.index, source.cards)
+        if source.kind == "stage":
+            return None
+        if source.kind == "hand" and target.kind == "joker" and len(source.cards) == 1:
+            return self.joker_move(target.index, source.cards[0])
+        return super().move_for(source, target)
+
+    def joker_move(self, index: int, card: Card) -> Move:
+        """A card let go on a joker: tack it if it is the joker's card, else add it to
+        that meld; if neither may be done, the tack's refusal says why."""
+        tack = Tack(index, card)
+        if self.session.problem(tack) is None:
+            return Move(tack)
+        add = self.lay_off_move(index, (card,))
+        if self.possible(add):
+            return add
+        return Move(tack)
+
+    def meld_move(self, cards: Sequence[Card]) -> Move:
+        """Cards dragged to the table: staged towards the contract before laying down
+        (the engine refuses a new meld after it)."""
+        readings = arrangements(list(cards), POLICY)
+        if not readings:
+            return Move.refused(meld_problem(list(cards), POLICY) or tr("table.cannot"))
+        can_stage = self.my_turn and self.view.phase == PLAY and not self.laid_down(self.view_seat)
+        if not can_stage:
+            return Move(LayDown(tuple(readings[:1])))  # the engine says why not
+        choices = [
+            Choice(_reading_label(m), None, _faces(m), local=lambda m=m: self.stage(m))
+            for m in readings
+        ]
+        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
+
+    def extend_stage_move(self, number: int, cards: Sequence[Card]) -> Move:
+        if not 0 <= number < len(self.staged):
+            return Move.refused(tr("table.cannot"))
+        meld = self.staged[number]
+        options = extensions(meld, list(cards), POLICY)
+        if not options:
+            what = " ".join(c.pretty() for c in cards)
+            return Move.refused(f"{what} cannot be added to {meld.describe()}.")
+        choices = [
+            Choice(
+                _reading_label(m),
+                None,
+                _faces(m),
+                local=lambda m=m: self.replace_staged(number, m),
+            )
+            for m in options
+        ]
+        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
+
+    def lay_off_move(self, index: int, cards: Sequence[Card]) -> Move:
+        """Cards let go on a meld: the readings the engine accepts (a chooser when the
+        jokers allow several); a single card that tacks a joker there is tacked."""
+        melds = self.view.melds
+        if not 0 <= index < len(melds):
+            return Move.refused(tr("table.cannot"))
+        cards = tuple(cards)
+        legal = [
+            LayOff(index, cards, m)
+            for m in extensions(melds[index], list(cards), POLICY)
+            if self.session.problem(LayOff(index, cards, m)) is None
+        ]
+        if len(legal) > 1:
+            return Move(
+                choices=tuple(
+                    Choice(_reading_label(a.result, cards), a, _faces(a.result)) for a in legal
+                )
+            )
+        if legal:
+            return Move(legal[0])
+        if len(cards) == 1 and self.session.problem(Tack(index, cards[0])) is None:
+            return Move(Tack(index, cards[0]))
+        return Move(LayOff(index, cards))  # the engine says why not
+
+    def double_click(self, source: Source) -> Move | None:
+        if source.kind in ("stock", "discard"):
+            return self.move_for(source, Target("hand"))
+        return super().double_click(source)
+
+    # --- the hint -----------------------------------------------------------------------------
+
+    def hint_target(self) -> Target | None:
+        action = self.hint.action if self.hint else None
+        if isinstance(action, Call | DenyCall):
+            return Target("discard")
+        if isinstance(action, AllowCall):
+            return Target("stock")
+        if isinstance(action, Tack):
+            return Target("meld", action.target)
+        return super().hint_target()
+
+    # --- the end of a deal and of the game ---------------------------------------------------
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.session.setup.seats]
+
+    def deal_summary(self, view: Any) -> DealSummary:
+        return ending.deal_summary(view, self.names())
+
+    def final_result(self, view: Any) -> FinalResult:
+        return ending.final_result(view, self.names())
+
+    def deals_scored(self, view: Any) -> int:
+        return len(view.history)
+
+
+def _faces(meld: Meld) -> tuple[tuple[Card, str], ...]:
+    return tuple((slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots)
+
+
+def _reading_label(meld: Meld, added: Sequence[Card] | None = None) -> str:
+    """ "Joker as 8♥": what the jokers (the added ones, for an addition) stand for."""
+    jokers = [s for s in meld.substitutes if added is None or s.card in added]
+    return " · ".join(tr("table.joker_as", card=s.label()) for s in jokers) or meld.describe()
