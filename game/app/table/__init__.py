@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 TABLES = {
     "kaluki": "game.app.table.kaluki:KalukiTable",
     "kalooki": "game.app.table.kalooki:KalookiTable",
+    "laugh_and_lie_down": "game.app.table.laugh_and_lie_down:LaughTable",
 }
 
 

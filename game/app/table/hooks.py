@@ -38,7 +38,7 @@ from game.engine.actions import (
     NextDeal,
     SwapJoker,
 )
-from game.engine.cards import Card
+from game.engine.cards import Card, sort_by_suit
 
 if TYPE_CHECKING:
     from game.app.scenes.deal_summary import DealSummary
@@ -110,6 +110,14 @@ class GameHooks:
     def compose_extra(self, c: Composer, view: Any) -> None:
         """A game's own parts (a wild-card indicator, a layout, a pot)."""
 
+    # A rummy's felt: meld cells and the stock and discard slots. A game without them
+    # (Laugh and Lie Down) sets this False and draws its own furniture in ``paint_felt``.
+    rummy_felt = True
+
+    def fresh_hand_order(self, cards: list[Card]) -> list[Card]:
+        """How a newly dealt hand is first arranged."""
+        return sort_by_suit(cards)
+
     def paint_felt(self, surface: Any) -> None:
         """A game's own drawing on the felt, over the plates and under the cards (a
         contract banner, a prompt in the player's empty meld area). Read ``self.view``."""
@@ -180,6 +188,12 @@ class GameHooks:
     def help_lines(self) -> list[tuple[str, str]]:
         """The game's own keys and gestures for the help overlay."""
         return []
+
+    def help_topics(self) -> tuple[str, ...]:
+        """Which of the table's own help lines apply (``table.help_<name>``)."""
+        from game.app.table.input import HELP_ORDER
+
+        return HELP_ORDER
 
     # --- gestures -> moves ---------------------------------------------------------------
 

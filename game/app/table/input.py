@@ -98,7 +98,8 @@ class TableInput:
     def open_help(self) -> None:
         from game.app.table.overlays import HelpOverlay
 
-        lines = [(tr(f"table.help_{name}_keys"), tr(f"table.help_{name}")) for name in HELP_ORDER]
+        topics = self.help_topics()
+        lines = [(tr(f"table.help_{name}_keys"), tr(f"table.help_{name}")) for name in topics]
         self.app.stack.push(HelpOverlay(self.app, [*lines, *self.help_lines()]))
 
     # --- the mouse ------------------------------------------------------------------------

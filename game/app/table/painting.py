@@ -37,8 +37,9 @@ class TablePainter:
             return
         art = s.app.cards
         surface.blit(felt_background(surface.get_size(), art), (0, 0))
-        self._cells(surface)
-        self._piles(surface)
+        if s.rummy_felt:
+            self._cells(surface)
+            self._piles(surface)
         self._plaques(surface)
         s.paint_felt(surface)
         self._targets(surface)

@@ -39,7 +39,7 @@ from game.app.table.panels import LogLine, LogPanel, ScorePanel
 from game.app.table.services import THUMB_EVERY_S, Hint, TableServices
 from game.app.table.sprites import Picture, Place
 from game.engine.actions import Action
-from game.engine.cards import Card, sort_by_suit
+from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, events_for
 
@@ -195,7 +195,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         kept = [card for card in order if card in held]
         new = [card for card in hand if card not in set(kept)]
         if not kept and new:
-            new = sort_by_suit(new)  # a fresh deal arrives sorted
+            new = self.fresh_hand_order(new)  # a fresh deal arrives sorted
         if self._pending_insert is not None:
             at = max(0, min(len(kept), self._pending_insert))
             kept[at:at] = new

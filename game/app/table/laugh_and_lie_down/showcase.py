@@ -1,0 +1,217 @@
+"""Laugh and Lie Down at interesting moments, for the self-test, the snapshots and the
+screenshots: games played by Easy bots (synchronously, seeded, so always the same).
+
+``python -m game.app.table.laugh_and_lie_down.showcase docs/screenshots`` writes the
+screenshots ``laugh_and_lie_down_*.png``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.app.session import GameSession
+from game.app.setup import GameSetup, Seat
+from game.app.table.showcase import KINDS, NAMES, play_until
+from game.games.laugh_and_lie_down import LaughOptions
+from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
+
+
+def laugh_setup(
+    players: int, seed: int = 1, humans: int = 1, auto_declare: bool = True, rounds: int = 2
+) -> GameSetup:
+    """The first ``humans`` seats are people (the options' ``humans`` says so too, as
+    the new-game screen does)."""
+    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
+    options = LaughOptions(
+        players=players,
+        auto_declare=auto_declare,
+        rounds=rounds,
+        humans=tuple(range(humans)),
+    )
+    return GameSetup("laugh_and_lie_down", options, seed, seats)
+
+
+def mid_deal_session(players: int, seed: int = 1, captures: int = 6) -> GameSession:
+    """A game in its second deal or later, at the human's turn, with ``captures`` or
+    more captures made this deal and some of the layout doubled up by rank."""
+    for attempt in range(60):
+        session = GameSession(laugh_setup(players, seed + attempt))
+
+        def ready(s: GameSession) -> bool:
+            st = s.state
+            ranks = [card.rank for card in st.layout]
+            return (
+                st.deal >= 2
+                and st.phase == PLAY
+                and st.to_act == 0
+                and st.moment >= captures
+                and len(ranks) > len(set(ranks))
+                and len(st.hands[0]) >= 3
+            )
+
+        if play_until(session, ready):
+            return session
+    raise RuntimeError("no mid-deal position found")
+
+
+def deal_over_session(players: int, seed: int = 1) -> GameSession:
+    """A game whose second deal has just ended (the settlement is due)."""
+    session = GameSession(laugh_setup(players, seed))
+    if not play_until(session, lambda s: s.state.phase == DEAL_OVER and s.state.deal >= 2):
+        raise RuntimeError("the deal never ended")
+    return session
+
+
+def finished_session(players: int, seed: int = 1, rounds: int = 2) -> GameSession:
+    session = GameSession(laugh_setup(players, seed, rounds=rounds))
+    if not play_until(session, lambda s: s.finished, limit=20_000):
+        raise RuntimeError("the game never ended")
+    return session
+
+
+def claim_session(players: int = 4, seed: int = 1) -> GameSession:
+    """Auto-declare off, the human asked in a claim window with something to do."""
+    from game.games.laugh_and_lie_down.state import ClaimDead, DeclareDead
+
+    for attempt in range(200):
+        session = GameSession(laugh_setup(players, seed + attempt, auto_declare=False))
+
+        def ready(s: GameSession) -> bool:
+            st = s.state
+            return (
+                st.phase == CLAIMS
+                and st.to_act == 0
+                and any(isinstance(a, ClaimDead | DeclareDead) for a in s.legal_actions())
+            )
+
+        if play_until(session, ready, limit=400):
+            return session
+    raise RuntimeError("no claim window found")
+
+
+def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
+    """The table with 4 and 5 players at 1280x800 and 1024x640 (and in Japanese), a
+    capture being dragged, a captured pile shown in full, the claim prompt, the
+    settlement and the final standings."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app.app import App
+    from game.app.i18n import set_language
+    from game.app.table import open_table
+    from game.persist.paths import Paths
+    from game.persist.settings import Settings
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="card-parlour-shots-") as home:
+        root = Path(home)
+        paths = Paths(saves=root / "saves", config=root, data=root)
+
+        def save(app: App, name: str) -> None:
+            for _ in range(3):
+                app.frame(1 / 60)
+            path = out / f"laugh_and_lie_down_{name}.png"
+            pygame.image.save(app.draw(), str(path))
+            convert = shutil.which("convert")
+            if quantize and convert:
+                command = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
+                subprocess.run(command, check=True)
+            written.append(str(path))
+
+        def still(app: App, session: GameSession):
+            table = open_table(app, session)
+            table.ai_pause = 1e9
+            return table
+
+        for size, language in (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja")):
+            settings = Settings(language=language, reduce_motion=True, sound=False)
+            app = App(paths, settings, size=size)
+            tag = f"{size[0]}x{size[1]}" + ("_ja" if language == "ja" else "")
+            try:
+                for players in (5, 4) if language == "en" else (5,):
+                    still(app, mid_deal_session(players))
+                    save(app, f"{players}p_{tag}")
+                if language == "en":
+                    table = still(app, mid_deal_session(5))
+                    drag_to_capture(app, table)
+                    save(app, f"drag_{tag}")
+                    table.cancel_drag()
+                    table.inspecting = 1
+                    save(app, f"pile_{tag}")
+                    table.inspecting = None
+                    still(app, claim_session())
+                    save(app, f"claim_{tag}")
+                    table = still(app, deal_over_session(5))
+                    for _ in range(10):
+                        app.frame(1 / 60)
+                    save(app, f"settlement_{tag}")
+                    table = still(app, finished_session(5, rounds=2))
+                    for _ in range(40):
+                        app.frame(1 / 60)
+                        top = app.stack.top
+                        if hasattr(top, "done") and top is not table:
+                            top.done()
+                    save(app, f"game_over_{tag}")
+            finally:
+                app.shutdown()
+                app.window.destroy()
+                set_language("en")
+    return written
+
+
+def drag_to_capture(app, table) -> None:
+    """Pick up a hand card that can capture and hold it over its layout card."""
+    import pygame
+
+    from game.games.laugh_and_lie_down.state import Capture
+
+    capture = next(a for a in table.session.legal_actions() if isinstance(a, Capture))
+    start = table.picture.get(capture.card).hit.center
+    end = table.picture.get(capture.target).rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame(1 / 60)
+    for i in range(1, 11):
+        pos = (start[0] + (end[0] - start[0]) * i // 10, start[1] + (end[1] - start[1]) * i // 10)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        )
+        app.frame(1 / 60)
+
+
+def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
+    """Scenes for the self-test and the snapshots: a five-player table in mid-deal and
+    a settlement."""
+    from game.app.table.laugh_and_lie_down.summary import SettlementScene, deal_summary
+    from game.app.table.laugh_and_lie_down.table import LaughTable
+
+    def table() -> LaughTable:
+        scene = LaughTable(app, mid_deal_session(5))
+        scene.ai_pause = 1e9  # a still picture: the AI seats wait
+        return scene
+
+    def settlement() -> SettlementScene:
+        session = deal_over_session(5)
+        names = [seat.name for seat in session.setup.seats]
+        return SettlementScene(app, deal_summary(session.view(), names), lambda: None)
+
+    return [
+        ("table_laugh_and_lie_down_5", table),
+        ("settlement_laugh_and_lie_down", settlement),
+    ]
+
+
+if __name__ == "__main__":
+    import sys
+
+    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
+        print(written_path)

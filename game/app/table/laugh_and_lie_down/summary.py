@@ -1,0 +1,342 @@
+"""The end of a Laugh and Lie Down deal (the settlement) and of the game (standings by
+chips, a chart of everyone's chips after each deal).
+
+The settlement screen lists, per player, the cards captured (the dealer's share of the
+layout and the last player's hand included), the chips those cards take or pay against
+the baseline (8, or 10 with four players), the last player's bonus, the deal's result
+and the chips now; under it the pot before and after settling (a balance, positive or
+owed, carried into the next deal); beside it the chips after each deal so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.app import fonts
+from game.app.i18n import tr
+from game.app.scenes.deal_summary import DealSummary, DealSummaryScene, SummaryRow
+from game.app.scenes.game_over import FinalResult, Standing
+from game.app.table.laugh_and_lie_down.words import signed, signed_plain
+from game.app.table.panels import fit_line, seat_colour
+from game.app.ui.paint import panel, text
+from game.app.ui.theme import CREAM, GOLD, MUTED, RED
+from game.games.laugh_and_lie_down.settlement import baseline, bonus
+
+GAIN = (140, 220, 150)
+BAND = (44, 104, 70)
+COLUMNS = ("captured", "cards", "bonus", "change", "now")
+
+
+@dataclass(frozen=True)
+class SettleRow:
+    seat: int
+    name: str
+    captured: int  # the dealer's share included
+    share: int  # cards taken as dealer (0 for the others)
+    card_chips: int  # taken (+) or paid (-) for the captured cards
+    bonus: int  # the last player's bonus (0 for the others)
+    change: int  # card_chips + bonus
+    chips: int  # after the settlement
+    last: bool
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class LaughSummary(DealSummary):
+    settle: tuple[SettleRow, ...] = ()
+    pot_before: int = 0
+    pot_after: int = 0
+    baseline: int = 8
+    start: int = 50
+    balances: tuple[tuple[int, ...], ...] = ()  # per deal (start first): every seat's chips
+
+
+def balances(view: Any) -> list[tuple[int, ...]]:
+    """Every seat's chips at the start and after each deal (antes paid, settled)."""
+    chips = [view.options.starting_chips] * view.options.players
+    rows = [tuple(chips)]
+    for record in view.history:
+        chips = [c + change - ante for c, change, ante in zip(chips, record.changes, record.antes)]
+        rows.append(tuple(chips))
+    return rows
+
+
+def deal_summary(view: Any, names: list[str]) -> LaughSummary:
+    record = view.history[-1]
+    players = view.options.players
+    share = len(record.dealer_share)
+    after = balances(view)
+    rows = []
+    for seat, name in enumerate(names):
+        extra = bonus(players) if seat == record.last_player else 0
+        change = record.changes[seat]
+        rows.append(
+            SettleRow(
+                seat,
+                name,
+                record.captured[seat],
+                share if seat == record.dealer else 0,
+                change - extra,
+                extra,
+                change,
+                after[-1][seat],
+                seat == record.last_player,
+                seat == record.dealer,
+            )
+        )
+    same = record.last_player == record.dealer
+    subtitle = tr(
+        "laugh_and_lie_down.settle_subtitle_dealer_last"
+        if same
+        else "laugh_and_lie_down.settle_subtitle",
+        last=names[record.last_player],
+        bonus=bonus(players),
+        dealer=names[record.dealer],
+        n=share,
+    )
+    plain = tuple(
+        SummaryRow(r.seat, r.name, (), signed(r.change), signed_plain(r.chips), "", r.last)
+        for r in rows
+    )
+    return LaughSummary(
+        title=tr("laugh_and_lie_down.deal_over", n=record.deal),
+        subtitle=subtitle,
+        rows=plain,
+        names=tuple(names),
+        running=tuple(tuple(signed_plain(c) for c in row) for row in after[1:]),
+        totals=tuple(signed_plain(c) for c in after[-1]),
+        points_title=tr("laugh_and_lie_down.col_change"),
+        total_title=tr("laugh_and_lie_down.col_now"),
+        settle=tuple(rows),
+        pot_before=record.pot + sum(record.changes),
+        pot_after=record.pot,
+        baseline=baseline(players),
+        start=view.options.starting_chips,
+        balances=tuple(after),
+    )
+
+
+def final_result(view: Any, names: list[str]) -> FinalResult:
+    winners = view.winners
+    you = tr("new_game.you")
+    if len(winners) == 1 and names[winners[0]] == you:
+        title = tr("table.you_win")
+    elif len(winners) == 1:
+        title = tr("table.winner", name=names[winners[0]])
+    else:
+        title = tr("table.winners", names=" & ".join(names[w] for w in winners))
+    chips = view.chips
+    order = sorted(range(len(names)), key=lambda s: (-chips[s], s))
+    standings, place = [], 0
+    for i, seat in enumerate(order):
+        if i == 0 or chips[seat] != chips[order[i - 1]]:
+            place = i + 1
+        score = tr("laugh_and_lie_down.chips", n=signed_plain(chips[seat]))
+        standings.append(Standing(place, seat, names[seat], score, seat in winners))
+    rows = balances(view)
+    series = tuple(tuple(row[seat] for row in rows) for seat in range(len(names)))
+    deals = len(view.history)
+    return FinalResult(
+        title=title,
+        subtitle=tr(
+            "laugh_and_lie_down.final_subtitle_one"
+            if deals == 1
+            else "laugh_and_lie_down.final_subtitle",
+            deals=deals,
+            start=view.options.starting_chips,
+        ),
+        standings=tuple(standings),
+        series=series,
+        target=view.options.starting_chips,
+    )
+
+
+class SettlementScene(DealSummaryScene):
+    """The deal summary for chips: the settlement beside the chips after each deal."""
+
+    def build(self) -> None:
+        super().build()
+        w, h = self.size
+        s = self.summary
+        self.row_h = 50 if h >= 720 else 40
+        rows_h = 34 + len(s.settle) * self.row_h + 78
+        running_h = 64 + 22 * len(s.balances) + 20
+        content = max(rows_h, min(running_h, 22 * 12 + 84))
+        height = 20 + 40 + 30 + content + 92
+        old = self.box.copy()
+        self.box = pygame.Rect(0, 0, min(1080, w - 40), min(height, h - 24))
+        self.box.center = (w // 2, h // 2)
+        self.button.set_position(
+            (
+                self.button.rect.x + self.box.right - old.right,
+                self.button.rect.y + self.box.bottom - old.bottom,
+            )
+        )
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        from game.app.table.overlays import veil
+
+        surface.blit(veil(surface.get_size()), (0, 0))
+        box = self.box
+        panel(surface, box, alpha=252, radius=18, border=GOLD)
+        s = self.summary
+        x = box.x + 28
+        title = text(surface, s.title, (x, box.y + 18), 28, GOLD, bold=True)
+        sub = fit_line(s.subtitle, 16, box.w - 56)
+        text(surface, sub, (x, title.bottom + 6), 16, CREAM)
+        top = title.bottom + 38
+        bottom = self.button.rect.y - 14
+        split = box.x + round(box.w * 0.6)
+        self._settlement(surface, pygame.Rect(x, top, split - x - 18, bottom - top))
+        self._chips_by_deal(
+            surface, pygame.Rect(split + 8, top, box.right - 28 - split - 8, bottom - top)
+        )
+
+    def _settlement(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        s = self.summary
+        n = max(1, len(s.settle))
+        row_h = min(self.row_h, (area.h - 34 - 70) // n)
+        col_w = min(84, (area.w - 150) // len(COLUMNS))
+        right = area.right
+        xs = [right - (len(COLUMNS) - 1 - i) * col_w for i in range(len(COLUMNS))]
+        name_w = xs[0] - col_w - area.x
+        for column, cx in zip(COLUMNS, xs):
+            head = tr(f"laugh_and_lie_down.col_{column}")
+            for i, line in enumerate(fonts.wrap(head, 13, col_w - 4)[:2]):
+                text(surface, line, (cx, area.y + i * 15), 13, MUTED, anchor="topright")
+        y = area.y + 34
+        for row in s.settle:
+            band = pygame.Rect(area.x - 10, y, area.w + 20, row_h - 4)
+            if row.last:
+                pygame.draw.rect(surface, BAND, band, 0, 10)
+            pygame.draw.circle(surface, seat_colour(row.seat), (area.x + 5, band.centery), 5)
+            note = _row_note(row)
+            name_y = band.centery - (8 if note else 0)
+            text(
+                surface,
+                fit_line(row.name, 17, name_w - 16, True),
+                (area.x + 16, name_y),
+                17,
+                CREAM,
+                bold=True,
+                anchor="midleft",
+            )
+            if note:
+                text(
+                    surface,
+                    fit_line(note, 13, name_w - 16),
+                    (area.x + 16, band.centery + 11),
+                    13,
+                    GOLD,
+                    anchor="midleft",
+                )
+            values = (
+                (str(row.captured), CREAM),
+                (signed(row.card_chips), _tone(row.card_chips)),
+                (signed(row.bonus) if row.bonus else "–", GAIN if row.bonus else MUTED),
+                (signed(row.change), _tone(row.change)),
+                (signed_plain(row.chips), RED if row.chips < 0 else GOLD),
+            )
+            for (value, colour), cx in zip(values, xs):
+                text(surface, value, (cx, band.centery), 18, colour, bold=True, anchor="midright")
+            y += row_h
+        self._pot(surface, pygame.Rect(area.x - 10, y + 8, area.w + 20, 60))
+
+    def _pot(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.summary
+        panel(surface, rect, alpha=150, radius=10)
+        paid = s.pot_before - s.pot_after
+        line = tr(
+            "laugh_and_lie_down.pot_line",
+            before=signed_plain(s.pot_before),
+            paid=signed_plain(paid),
+            after=signed_plain(s.pot_after),
+        )
+        text(
+            surface,
+            fit_line(line, 16, rect.w - 24, True),
+            (rect.x + 12, rect.y + 9),
+            16,
+            RED if s.pot_after < 0 else GOLD,
+            bold=True,
+        )
+        if s.pot_after > 0:
+            note = tr("laugh_and_lie_down.pot_left_carried")
+        elif s.pot_after < 0:
+            note = tr("laugh_and_lie_down.pot_owed_carried")
+        else:
+            note = tr("laugh_and_lie_down.pot_empty", n=s.baseline)
+        text(surface, fit_line(note, 13, rect.w - 24), (rect.x + 12, rect.y + 35), 13, MUTED)
+
+    def _chips_by_deal(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        s = self.summary
+        panel(surface, area.inflate(8, 8), alpha=150, radius=10)
+        inner = area.inflate(-20, -20)
+        text(
+            surface,
+            fit_line(tr("laugh_and_lie_down.chips_by_deal"), 15, inner.w, True),
+            (inner.x, inner.y),
+            15,
+            GOLD,
+            bold=True,
+        )
+        first = 52
+        cols = max(1, len(s.names))
+        col_w = (inner.w - first) // cols
+        size = 13 if col_w < 60 else 14
+        y = inner.y + 28
+        for i, name in enumerate(s.names):
+            cx = inner.x + first + i * col_w + col_w // 2
+            pygame.draw.circle(surface, seat_colour(i), (cx, y + 4), 4)
+            text(
+                surface,
+                fit_line(name, size, col_w - 4, True),
+                (cx, y + 12),
+                size,
+                CREAM,
+                bold=True,
+                anchor="midtop",
+            )
+        y += 36
+        row_h = 22
+        room = max(2, (inner.bottom - y) // row_h)
+        rows = list(enumerate(s.balances))
+        if len(rows) > room:
+            rows = [rows[0], *rows[len(rows) - room + 1 :]]
+        last = len(s.balances) - 1
+        for deal, chips in rows:
+            label = tr("laugh_and_lie_down.start") if deal == 0 else str(deal)
+            latest = deal == last
+            if latest:
+                pygame.draw.line(surface, GOLD, (inner.x, y - 3), (inner.right, y - 3), 1)
+            text(
+                surface,
+                fit_line(label, 14, first - 6),
+                (inner.x + 2, y),
+                14,
+                GOLD if latest else MUTED,
+                bold=latest,
+            )
+            for i, value in enumerate(chips):
+                cx = inner.x + first + i * col_w + col_w // 2
+                colour = RED if value < 0 else (GOLD if latest else CREAM)
+                text(
+                    surface, signed_plain(value), (cx, y), 14, colour, bold=latest, anchor="midtop"
+                )
+            y += row_h
+
+
+def _row_note(row: SettleRow) -> str:
+    notes = []
+    if row.dealer:
+        notes.append(tr("laugh_and_lie_down.note_dealer_share", n=row.share))
+    if row.last:
+        notes.append(tr("laugh_and_lie_down.note_last_player"))
+    return " · ".join(notes)
+
+
+def _tone(value: int) -> tuple[int, int, int]:
+    return GAIN if value > 0 else RED if value < 0 else MUTED
