@@ -56,6 +56,7 @@ def table_scenes(app) -> list[tuple[str, Callable[[], Scene]]]:
     from game.app.scenes.game_over import GameOverScene
     from game.app.table.handoff import HandoffScene
     from game.app.table.kaluki import KalukiTable
+    from game.app.table.kalooki.showcase import catalogue as kalooki_scenes
     from game.app.table.laugh_and_lie_down.showcase import catalogue as laugh_scenes
     from game.app.table.showcase import late_kaluki_session, sample_result, sample_summary
 
@@ -71,4 +72,5 @@ def table_scenes(app) -> list[tuple[str, Callable[[], Scene]]]:
         ("deal_summary", lambda: DealSummaryScene(app, sample_summary(), lambda: None)),
         ("game_over", lambda: GameOverScene(app, sample_result(), lambda: None, lambda: None)),
         *laugh_scenes(app),
+        *kalooki_scenes(app),
     ]

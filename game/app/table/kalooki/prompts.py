@@ -47,32 +47,42 @@ def banner_rect(layout: TableLayout) -> pygame.Rect:
 
 
 def draw_banner(surface: pygame.Surface, layout: TableLayout, banner: Banner) -> None:
-    rect = banner_rect(layout)
+    """The deal, its contract and its pips in a panel at the top of the piles column
+    (as tall as its content; nothing when the column has no room)."""
+    area = banner_rect(layout)
     scale = layout.scale
-    if rect.h < 40:
+    if area.h < 40:
         return
-    panel(surface, rect, alpha=150, radius=12)
     pad = round(10 * scale)
-    x, y, width = rect.x + pad, rect.y + round(7 * scale), rect.w - 2 * pad
+    width = area.w - 2 * pad
     small = layout.font(13)
-    text(surface, banner.deal_line, (x, y), small, GOLD, bold=True)
-    y += round(small * 1.45)
     sizes = tuple(layout.font(s) for s in (20, 18, 16, 15, 14))
     size, lines = fit_text(banner.contract, width, sizes, bold=True)
-    room = rect.bottom - y - round(6 * scale)
-    pip_h = round(26 * scale)
-    for line in lines[:2]:
+    lines = lines[:2]
+    pip_h = round(30 * scale)
+    note = fonts.wrap(banner.note, small, width, True)[:1] if banner.note else []
+    parts = [round(small * 1.45), len(lines) * round(size * 1.25)]
+    parts += [round(4 * scale) + pip_h] if banner.pips else []
+    parts += [round(6 * scale) + small] if note else []
+    height = round(7 * scale) + sum(parts) + round(10 * scale)
+    if height > area.h:  # too low: the pips and the note go
+        note, pips, height = [], (), round(7 * scale) + sum(parts[:2]) + round(8 * scale)
+    else:
+        pips = banner.pips
+    rect = pygame.Rect(area.x, area.y, area.w, min(area.h, height))
+    panel(surface, rect, alpha=160, radius=12)
+    x, y = rect.x + pad, rect.y + round(7 * scale)
+    text(surface, banner.deal_line, (x, y), small, GOLD, bold=True)
+    y += round(small * 1.45)
+    for line in lines:
         text(surface, line, (x, y), size, CREAM, bold=True)
         y += round(size * 1.25)
-    y += round(4 * scale)
-    room = rect.bottom - y - round(6 * scale)
-    if banner.pips and room >= pip_h:
-        _pips(surface, (x, y), banner.pips, pip_h, width)
-        y += pip_h + round(5 * scale)
-    if banner.note and rect.bottom - y >= small:
-        note = fonts.wrap(banner.note, small - 1, width, True)[:1]
-        if note:
-            text(surface, note[0], (x, y), small - 1, GREEN_OK, bold=True)
+    if pips:
+        y += round(4 * scale)
+        _pips(surface, (x, y), pips, pip_h, width)
+        y += pip_h + round(6 * scale)
+    if note:
+        text(surface, note[0], (x, y), small, GREEN_OK, bold=True)
 
 
 def _pips(
@@ -124,18 +134,25 @@ def draw_prompt(
     prompt: Prompt,
     clock: float,
 ) -> None:
-    """The card asked about, large, with the question and what each answer does."""
+    """The card asked about, large, with the question and what each answer does. The
+    panel grows upwards over the table when its words need more room."""
     scale = layout.scale
+    pad = round(12 * scale)
+    rect = pygame.Rect(rect)
+    while True:
+        card_w = max(36, min(layout.pile_card_w, round((rect.h - 2 * pad) / 1.42)))
+        cw, ch = card_size(card_w)
+        x = rect.x + pad + cw + round(14 * scale)
+        blocks, fits = _fit_blocks(prompt, rect.right - pad - x, rect.h - 2 * pad, layout)
+        if fits or rect.y <= layout.table.y:
+            break
+        grow = min(rect.y - layout.table.y, round(16 * scale))
+        rect.y -= grow
+        rect.h += grow
     pulse = 0.5 + 0.5 * math.sin(clock * 3.2)
     edge = tuple(round(c * (0.7 + 0.3 * pulse)) for c in GOLD)
     panel(surface, rect, alpha=236, radius=14, border=edge)
-    pad = round(12 * scale)
-    card_w = max(36, min(layout.pile_card_w, round((rect.h - 2 * pad) / 1.42)))
-    cw, ch = card_size(card_w)
     draw_card(surface, art, card, Place(rect.x + pad, rect.centery - ch / 2, card_w))
-    x = rect.x + pad + cw + round(14 * scale)
-    width = rect.right - pad - x
-    blocks = _fit_blocks(prompt, width, rect.h - 2 * pad, layout)
     y = rect.y + pad + max(0, (rect.h - 2 * pad - _height(blocks)) // 2)
     for lines, size, colour, bold in blocks:
         for line in lines:
@@ -151,9 +168,12 @@ def _height(blocks: list[Block]) -> int:
     return sum(len(lines) * round(size * 1.28) + 3 for lines, size, _c, _b in blocks)
 
 
-def _fit_blocks(prompt: Prompt, width: int, height: int, layout: TableLayout) -> list[Block]:
-    """The prompt's texts wrapped to ``width``, at the largest sizes that fit ``height``;
-    the keys line goes first, then lines past the first of each text."""
+def _fit_blocks(
+    prompt: Prompt, width: int, height: int, layout: TableLayout
+) -> tuple[list[Block], bool]:
+    """The prompt's texts wrapped to ``width`` at the largest sizes that fit ``height``
+    (the keys line left out last), and whether they fit at all (if not: the smallest,
+    each text cut to its first line)."""
     blocks: list[Block] = []
     for shrink in (1.0, 0.92, 0.85, 0.78):
         title, body, small = (max(11, round(layout.font(b) * shrink)) for b in (19, 15, 13))
@@ -161,10 +181,10 @@ def _fit_blocks(prompt: Prompt, width: int, height: int, layout: TableLayout) ->
         blocks += [(fonts.wrap(line, body, width), body, CREAM, False) for line in prompt.lines]
         keys: Block = (fonts.wrap(prompt.keys, small, width), small, MUTED, False)
         if _height([*blocks, keys]) <= height:
-            return [*blocks, keys]
+            return [*blocks, keys], True
     if _height(blocks) <= height:
-        return blocks
-    return [(lines[:1], size, colour, bold) for lines, size, colour, bold in blocks]
+        return blocks, True
+    return [(lines[:1], size, colour, bold) for lines, size, colour, bold in blocks], False
 
 
 def draw_offer_ring(surface: pygame.Surface, layout: TableLayout, clock: float) -> None:

@@ -8,6 +8,7 @@ is asked to call, must answer a call, or plays late in the game with melds down.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
@@ -83,6 +84,36 @@ def contract_session(players: int, seed: int = 1) -> GameSession:
         return any(isinstance(a, LayDown) for a in s.legal_actions())
 
     return _find(players, ready, seed)
+
+
+def staged_table(app, players: int = 4):
+    """A table on screen where the human has staged all but the last meld of the
+    contract (the AI seats wait)."""
+    from game.app.table import open_table
+
+    session = contract_session(players)
+    table = open_table(app, session)
+    table.ai_pause = 1e9
+    lay = next(a for a in session.legal_actions() if isinstance(a, LayDown))
+    table.staged = list(lay.melds[:-1])
+    table.refresh()
+    return table
+
+
+def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
+    """Scenes for the self-test and the snapshots: the call prompt at four players and a
+    late six-player table."""
+    from game.app.table.kalooki.table import KalookiTable
+
+    def table(make: Callable[[int], GameSession], players: int) -> KalookiTable:
+        scene = KalookiTable(app, make(players))
+        scene.ai_pause = 1e9  # a still picture: the AI seats wait
+        return scene
+
+    return [
+        ("table_kalooki_call_4", lambda: table(call_session, 4)),
+        ("table_kalooki_6", lambda: table(late_kalooki_session, 6)),
+    ]
 
 
 def render_screenshots(folder: str, quantize: bool = True) -> list[str]:

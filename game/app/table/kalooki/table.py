@@ -139,7 +139,7 @@ class KalookiTable(TableScene):
             return prompts.Prompt(
                 tr("kalooki.prompt_call_title", card=card.pretty()),
                 (
-                    tr("kalooki.prompt_call_body", name=self.name(view.active), card=card.pretty()),
+                    tr("kalooki.prompt_call_body", card=card.pretty()),
                     tr(f"kalooki.prompt_{key}", n=view.calls_left[self.view_seat]),
                 ),
                 tr("kalooki.prompt_call_keys"),
