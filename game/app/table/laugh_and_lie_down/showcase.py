@@ -18,11 +18,19 @@ from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
 
 
 def laugh_setup(
-    players: int, seed: int = 1, humans: int = 1, auto_declare: bool = True, rounds: int = 2
+    players: int,
+    seed: int = 1,
+    humans: int = 1,
+    auto_declare: bool = True,
+    rounds: int = 2,
+    level: str | None = None,
 ) -> GameSetup:
     """The first ``humans`` seats are people (the options' ``humans`` says so too, as
-    the new-game screen does)."""
-    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
+    the new-game screen does); the others AIs of mixed levels, or all of ``level``."""
+    kinds = [
+        "human" if i < humans else level or (KINDS[i] if i else "normal") for i in range(players)
+    ]
+    seats = tuple(Seat(NAMES[i], kind) for i, kind in enumerate(kinds))
     options = LaughOptions(
         players=players,
         auto_declare=auto_declare,

@@ -55,13 +55,15 @@ class LaughSummary(DealSummary):
 
 
 def balances(view: Any) -> list[tuple[int, ...]]:
-    """Every seat's chips at the start and after each deal (antes paid, settled)."""
-    chips = [view.options.starting_chips] * view.options.players
+    """Every seat's chips at the start and after each deal (antes paid, settled), worked
+    back from the chips now (between deals), so the last row is always what the table
+    shows."""
+    chips = list(view.chips)
     rows = [tuple(chips)]
-    for record in view.history:
-        chips = [c + change - ante for c, change, ante in zip(chips, record.changes, record.antes)]
+    for record in reversed(view.history):
+        chips = [c - change + ante for c, change, ante in zip(chips, record.changes, record.antes)]
         rows.append(tuple(chips))
-    return rows
+    return rows[::-1]
 
 
 def deal_summary(view: Any, names: list[str]) -> LaughSummary:

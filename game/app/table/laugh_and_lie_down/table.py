@@ -195,6 +195,8 @@ class LaughTable(TableScene):
         captures = [a for a in legal if isinstance(a, Capture)]
         dead = any(isinstance(a, DeclareDead) for a in legal)
         if not captures:
+            if dead:
+                return tr("laugh_and_lie_down.status_lie_down_dead")
             return tr("laugh_and_lie_down.status_lie_down")
         cards = " ".join(rank_text(r) for r in sorted({a.card.rank for a in captures}))
         if dead:
