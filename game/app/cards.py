@@ -9,6 +9,8 @@ new size is rendered as cards are drawn and old sizes age out.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -45,11 +47,12 @@ class CardArt:
     def face(self, card: Card | str, width: int, four_colour: bool | None = None) -> pygame.Surface:
         colours = self.four_colour if four_colour is None else four_colour
         name = face_name(card)
-        return self._get(("face", name, int(width), colours), card_face_path(name, colours), width)
+        key = ("face", name, int(width), colours)
+        return self._get(key, lambda: card_face_path(name, colours), width)
 
     def back(self, width: int, design: str | None = None) -> pygame.Surface:
         design = design or self.back_design
-        return self._get(("back", design, int(width)), card_back_path(design), width)
+        return self._get(("back", design, int(width)), lambda: card_back_path(design), width)
 
     def felt(self) -> pygame.Surface:
         """The 128 x 128 tileable felt texture."""
@@ -63,12 +66,13 @@ class CardArt:
     def __len__(self) -> int:
         return len(self._cache)
 
-    def _get(self, key: tuple, path, width: int) -> pygame.Surface:
+    def _get(self, key: tuple, path: Callable[[], Path], width: int) -> pygame.Surface:
         surface = self._cache.get(key)
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        surface = _convert(pygame.image.load_sized_svg(str(path), card_size(width)))
+        # The file's path is worked out only now: a frame draws hundreds of cached cards.
+        surface = _convert(pygame.image.load_sized_svg(str(path()), card_size(width)))
         self._cache[key] = surface
         if len(self._cache) > CACHE_LIMIT:
             self._cache.popitem(last=False)

@@ -55,8 +55,9 @@ def table_scenes(app) -> list[tuple[str, Callable[[], Scene]]]:
     from game.app.scenes.deal_summary import DealSummaryScene
     from game.app.scenes.game_over import GameOverScene
     from game.app.table.handoff import HandoffScene
-    from game.app.table.kaluki import KalukiTable
+    from game.app.table.indian_rummy.showcase import catalogue_scenes as indian_rummy_scenes
     from game.app.table.kalooki.showcase import catalogue as kalooki_scenes
+    from game.app.table.kaluki import KalukiTable
     from game.app.table.laugh_and_lie_down.showcase import catalogue as laugh_scenes
     from game.app.table.showcase import late_kaluki_session, sample_result, sample_summary
 
@@ -73,4 +74,5 @@ def table_scenes(app) -> list[tuple[str, Callable[[], Scene]]]:
         ("game_over", lambda: GameOverScene(app, sample_result(), lambda: None, lambda: None)),
         *laugh_scenes(app),
         *kalooki_scenes(app),
+        *indian_rummy_scenes(app),
     ]

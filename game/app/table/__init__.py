@@ -24,6 +24,7 @@ TABLES = {
     "kaluki": "game.app.table.kaluki:KalukiTable",
     "kalooki": "game.app.table.kalooki:KalookiTable",
     "laugh_and_lie_down": "game.app.table.laugh_and_lie_down:LaughTable",
+    "indian_rummy": "game.app.table.indian_rummy:IndianRummyTable",
 }
 
 

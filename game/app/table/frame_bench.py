@@ -133,4 +133,7 @@ def bench_frames(seed: int) -> dict:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     results = {f"kaluki_6p_drag_{w}x{h}": _measure((w, h), seed) for w, h in SIZES}
     results["kaluki_6p_hard_thinking_1280x800"] = _measure_thinking((1280, 800), seed)
+    from game.app.table.indian_rummy.bench import scenarios as indian_rummy_frames
+
+    results.update(indian_rummy_frames(seed))
     return results

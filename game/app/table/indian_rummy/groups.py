@@ -1,0 +1,199 @@
+"""The player's hand in groups (Indian Rummy): the arrangement a player builds by dragging
+cards between groups, kept while cards come and go. Plain data, no pygame.
+
+A hand is a list of groups, each a list of cards, left to right. The table shows a gap
+between groups and names what each group makes ("Pure run", "Run", "Set"); the names are
+read with the engine's meld helpers only to *describe* the player's arrangement (the
+engine finds the best arrangement itself when a player declares or pays, so arranging
+badly never costs anything).
+
+**Decisions**: a fresh deal arrives in one group per suit, the wild cards (printed jokers
+and the wild rank) together in a last group. A card drawn lands in a group of its own at
+the right unless it was dropped into a group. Sort by suit regroups by suit; Sort by rank
+makes one group in rank order; Auto-group asks the solver for the arrangement that leaves
+the fewest points, a pure run and a second run when the cards allow, and lays it out
+pure run first, then the other runs, the sets, and the unmatched cards last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from game.engine.cards import Card, sort_by_rank, sort_by_suit
+from game.engine.melds import RUN, Meld, arrangements
+from game.engine.solver import best_arrangement
+from game.games.indian_rummy import card_points, policy_for
+
+Groups = list[list[Card]]
+SUIT_ORDER = ("S", "H", "C", "D")
+
+# What a group makes, for its label.
+PURE, RUN_KIND, SET, LOOSE = "pure", "run", "set", ""
+
+
+def flatten(groups: Sequence[Sequence[Card]]) -> list[Card]:
+    return [card for group in groups for card in group]
+
+
+def is_wild(card: Card, wild_rank: int | None) -> bool:
+    return card.is_joker or card.rank == wild_rank
+
+
+def suit_groups(cards: Sequence[Card], wild_rank: int | None) -> Groups:
+    """One group per suit (ace low), then the wild cards together."""
+    wilds = sort_by_suit(c for c in cards if is_wild(c, wild_rank))
+    groups = [
+        sort_by_suit(c for c in cards if c.suit == suit and not is_wild(c, wild_rank))
+        for suit in SUIT_ORDER
+    ]
+    return [group for group in [*groups, wilds] if group]
+
+
+def rank_group(cards: Sequence[Card], wild_rank: int | None) -> Groups:
+    """The whole hand as one group in rank order, the wild cards last."""
+    plain = sort_by_rank(c for c in cards if not is_wild(c, wild_rank))
+    wilds = sort_by_suit(c for c in cards if is_wild(c, wild_rank))
+    return [plain + wilds] if cards else []
+
+
+def solver_groups(cards: Sequence[Card], wild_rank: int | None, pure_length: int = 3) -> Groups:
+    """The solver's arrangement: a pure run and a second run when the cards allow (the
+    fewest points left over among those), else a pure run, else any runs and sets; the
+    pure run first, then runs, then sets, then the unmatched cards in one group."""
+    found = _best(tuple(cards), wild_rank, pure_length)
+    if found is None:
+        return suit_groups(cards, wild_rank)
+    melds, leftover = found
+    groups = [list(meld.cards) for meld in melds]
+    if leftover:
+        groups.append(sort_by_suit(leftover))
+    return groups
+
+
+@lru_cache(maxsize=64)
+def _best(
+    cards: tuple[Card, ...], wild_rank: int | None, pure_length: int
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]] | None:
+    policy = policy_for(wild_rank)
+
+    def score(card: Card, _rank: int, _suit: str) -> int:
+        return card_points(card, wild_rank) + 1  # every placed card counts, wild ones too
+
+    tiers = (
+        {"require_pure": 1, "require_runs": 2, "pure_length": pure_length},
+        {"require_pure": 1, "pure_length": pure_length},
+        {},
+    )
+    for tier in tiers:
+        found = best_arrangement(cards, policy, score, **tier)
+        if found is not None and found.melds:
+            return tuple(sorted(found.melds, key=meld_order)), found.leftover
+    return None
+
+
+def meld_order(meld: Meld) -> tuple[int, int, int]:
+    """Pure runs first (longest first), then runs with wild cards, then sets."""
+    if meld.kind == RUN:
+        return (0 if meld.is_pure else 1, -len(meld.slots), meld.rank)
+    return (2, -len(meld.slots), meld.rank)
+
+
+@lru_cache(maxsize=512)
+def reading(cards: tuple[Card, ...], wild_rank: int | None, pure_length: int = 3) -> str:
+    """What a group makes: PURE (a run with no wild card standing in, long enough for a
+    first life), RUN_KIND, SET or LOOSE."""
+    if len(cards) < 3:
+        return LOOSE
+    readings = arrangements(list(cards), policy_for(wild_rank))
+    runs = [m for m in readings if m.kind == RUN]
+    if any(m.is_pure and len(m.slots) >= pure_length for m in runs):
+        return PURE
+    if runs:
+        return RUN_KIND
+    return SET if readings else LOOSE
+
+
+def unmatched_points(groups: Sequence[Sequence[Card]], wild_rank: int | None, pure: int) -> int:
+    """Points of the cards in groups that make no run or set, as the player arranged them."""
+    return sum(
+        card_points(card, wild_rank)
+        for group in groups
+        if reading(tuple(group), wild_rank, pure) == LOOSE
+        for card in group
+    )
+
+
+def synced(
+    groups: Sequence[Sequence[Card]], hand: Sequence[Card], insert: tuple | None = None
+) -> Groups:
+    """The groups after the hand changed: cards that left drop out (an emptied group
+    disappears); new cards go to ``insert`` (a slot, see :func:`move_cards`) or, by
+    default, into a group of their own at the right."""
+    held = set(hand)
+    kept = [[card for card in group if card in held] for group in groups]
+    kept = [group for group in kept if group]
+    placed = set(flatten(kept))
+    new = [card for card in hand if card not in placed]
+    if not new:
+        return kept
+    if insert is None or not kept:
+        return [*kept, new]
+    return move_cards(kept, new, insert)
+
+
+def move_cards(groups: Sequence[Sequence[Card]], cards: Sequence[Card], slot: tuple) -> Groups:
+    """``cards`` (taken from wherever they are, or new) put at ``slot``:
+    ``("in", g, i)`` before position ``i`` of group ``g`` (``i`` = its length: at its end),
+    or ``("new", g)`` as a new group before group ``g`` (``g`` = the number of groups: at
+    the right). Emptied groups disappear."""
+    moving = set(cards)
+    kind, g = slot[0], slot[1]
+    result: Groups = []
+    for index, group in enumerate(groups):
+        if kind == "new" and index == g:
+            result.append(list(cards))
+        if kind == "in" and index == g:
+            i = slot[2]
+            before = [c for c in group[:i] if c not in moving]
+            after = [c for c in group[i:] if c not in moving]
+            result.append([*before, *cards, *after])
+            continue
+        rest = [card for card in group if card not in moving]
+        if rest:
+            result.append(rest)
+    if kind == "new" and g >= len(groups):
+        result.append(list(cards))
+    if kind == "in" and g >= len(groups):
+        result.append(list(cards))
+    return [group for group in result if group]
+
+
+def shift(groups: Sequence[Sequence[Card]], card: Card, step: int) -> Groups:
+    """``card`` moved one place left (``step`` -1) or right (+1); past the end of its
+    group it joins the neighbouring group (at the near end), or, at either end of the
+    hand, it leaves its group to stand alone there."""
+    result = [list(group) for group in groups]
+    g = next(i for i, group in enumerate(result) if card in group)
+    group = result[g]
+    i = group.index(card)
+    j = i + step
+    if 0 <= j < len(group):
+        group[i], group[j] = group[j], group[i]
+        return result
+    group.remove(card)
+    if step < 0:
+        if g > 0:
+            result[g - 1].append(card)
+        elif group:
+            result.insert(0, [card])
+        else:
+            group.append(card)
+    else:
+        if g + 1 < len(result):
+            result[g + 1].insert(0, card)
+        elif group:
+            result.append([card])
+        else:
+            group.append(card)
+    return [group for group in result if group]

@@ -1,0 +1,210 @@
+"""What the end screens show, read from the view: the showdown of a deal (every hand as
+the engine arranged it, what it cost, the balances) and the results of the session.
+
+Texts are translated here; the scenes only draw. A deal's record (``DealRecord``) holds
+the melds and the counted cards of each hand shown, each seat's part in the deal
+(declared, dropped, wrong declaration) and the payments; points before the 80 cap are
+the counted cards' points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.app.i18n import tr
+from game.app.scenes.game_over import FinalResult, Standing
+from game.app.table.indian_rummy.groups import meld_order
+from game.app.table.indian_rummy.texts import signed
+from game.engine.cards import Card, rank_text, sort_by_suit
+from game.engine.melds import RUN, Meld
+from game.games.indian_rummy import CAP, card_points
+from game.games.indian_rummy.state import (
+    AWAY,
+    FIRST_DROP,
+    IN_PLAY,
+    MIDDLE_DROP,
+    ROUND_OVER,
+    WRONG_SHOW,
+)
+
+Shown = tuple[tuple[Card, str], ...]  # cards of one group, each with a joker's label
+
+
+@dataclass(frozen=True)
+class ShowRow:
+    """One player's line of the showdown."""
+
+    seat: int
+    name: str
+    note: str  # "Declared", "Dropped on the first turn", "Capped at 80 (95)"
+    melds: tuple[Shown, ...]  # the hand's runs and sets, as the engine arranged them
+    melds_kinds: tuple[str, ...]  # "pure" / "run" / "set" per meld
+    counted: Shown  # the cards that count
+    points: str  # this deal: "+57" for the winner, "−23" for a loser
+    balance: str  # after this deal
+    winner: bool = False
+    face_down: bool = False  # a dropped hand: not shown
+
+
+@dataclass(frozen=True)
+class Showdown:
+    title: str
+    subtitle: str
+    indicator: Card | None
+    wild: str  # "8s are wild"
+    rows: tuple[ShowRow, ...]
+    names: tuple[str, ...]  # columns of the running table (every seat of the session)
+    running: tuple[tuple[str, ...], ...]  # per deal: what each seat won or paid
+    totals: tuple[str, ...]  # the balances
+    button_key: str = "table.next_deal"
+    next_round: int = 0  # between rounds: the round the players sit down for next
+
+
+def _faces(meld: Meld) -> Shown:
+    return tuple((slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots)
+
+
+def _kind(meld: Meld) -> str:
+    if meld.kind == RUN:
+        return "pure" if meld.is_pure else "run"
+    return "set"
+
+
+def wild_words(wild_rank: int | None) -> str:
+    if wild_rank is None:
+        return tr("indian_rummy.note_jokers_only")
+    return tr("indian_rummy.note_wild", rank=rank_text(wild_rank))
+
+
+def showdown(view: Any, names: Sequence[str]) -> Showdown:
+    """The last finished deal of ``view`` for the showdown screen."""
+    record = view.history[-1]
+    wild = record.wild_rank
+    rows = []
+    order = [seat for seat in view.order if seat < len(record.statuses)]
+    order += [s for s in range(len(record.statuses)) if s not in order]
+    if record.winner in order:  # the winner first, then clockwise from them
+        at = order.index(record.winner)
+        order = order[at:] + order[:at]
+    for seat in order:
+        status = record.statuses[seat]
+        if status == AWAY:
+            continue
+        shown = record.shown[seat]
+        paid = record.payments[seat]
+        note, face_down = "", False
+        if seat == record.winner:
+            note = tr("indian_rummy.row_declared" if shown.melds else "indian_rummy.row_last_in")
+            face_down = not shown.melds
+        elif status == FIRST_DROP:
+            note, face_down = tr("indian_rummy.row_first_drop"), True
+        elif status == MIDDLE_DROP:
+            note, face_down = tr("indian_rummy.row_middle_drop"), True
+        elif status == WRONG_SHOW:
+            note, face_down = tr("indian_rummy.row_wrong"), True
+        elif status == IN_PLAY and record.winner is not None:
+            raw = sum(card_points(card, wild) for card in shown.counted)
+            if raw > CAP:
+                note = tr("indian_rummy.row_capped", cap=CAP, points=raw)
+            elif not shown.melds:
+                note = tr("indian_rummy.row_no_pure")
+        if record.void:
+            face_down = True
+        arranged = sorted(shown.melds, key=meld_order)  # the pure run first
+        melds = tuple(_faces(m) for m in arranged)
+        kinds = tuple(_kind(m) for m in arranged)
+        counted = tuple((card, "") for card in sort_by_suit(shown.counted))
+        rows.append(
+            ShowRow(
+                seat,
+                names[seat] if seat < len(names) else view.names[seat],
+                note,
+                melds,
+                kinds,
+                counted,
+                signed(paid),
+                signed(view.balances[seat]),
+                seat == record.winner,
+                face_down and not melds and not counted,
+            )
+        )
+    title = tr("indian_rummy.showdown_title", n=record.deal)
+    if record.void:
+        subtitle = tr("indian_rummy.void_deal")
+    elif record.winner is None:
+        subtitle = ""
+    else:
+        winner = names[record.winner] if record.winner < len(names) else ""
+        declared = bool(record.shown[record.winner].melds)
+        key = "indian_rummy.won_declared" if declared else "indian_rummy.won_dropped"
+        if winner == tr("new_game.you"):
+            key += "_you"
+        subtitle = tr(key, name=winner)
+    every = [names[s] if s < len(names) else view.names[s] for s in range(len(view.balances))]
+    running = tuple(
+        tuple(
+            ("—" if r.void else signed(r.payments[s])) if s < len(r.payments) else ""
+            for s in range(len(every))
+        )
+        for r in view.history
+    )
+    return Showdown(
+        title=title,
+        subtitle=subtitle,
+        indicator=record.indicator,
+        wild=wild_words(wild),
+        rows=tuple(rows),
+        names=tuple(every),
+        running=running,
+        totals=tuple(signed(b) for b in view.balances),
+        next_round=view.round + 1 if view.phase == ROUND_OVER else 0,
+    )
+
+
+def final_result(view: Any, names: Sequence[str]) -> FinalResult:
+    """Standings by balance (highest first) and each seat's balance after every deal."""
+    seats = range(len(view.balances))
+    every = [names[s] if s < len(names) else view.names[s] for s in seats]
+    winners = view.winners
+    you = tr("new_game.you")
+    if len(winners) == 1 and every[winners[0]] == you:
+        title = tr("table.you_win")
+    elif len(winners) == 1:
+        title = tr("table.winner", name=every[winners[0]])
+    else:
+        title = tr("table.winners", names=" & ".join(every[w] for w in winners))
+    order = sorted(seats, key=lambda s: (-view.balances[s], s))
+    standings, place = [], 0
+    for i, seat in enumerate(order):
+        if i == 0 or view.balances[seat] != view.balances[order[i - 1]]:
+            place = i + 1
+        standings.append(
+            Standing(
+                place,
+                seat,
+                every[seat],
+                signed(view.balances[seat]),
+                seat in winners,
+            )
+        )
+    series = []
+    for seat in seats:
+        total, line = 0, [0]
+        for record in view.history:
+            total += record.payments[seat] if seat < len(record.payments) else 0
+            line.append(total)
+        series.append(tuple(line))
+    deals = len(view.history)
+    return FinalResult(
+        title=title,
+        subtitle=tr(
+            "indian_rummy.final_subtitle",
+            deals=deals,
+            rounds=view.options.rounds,
+        ),
+        standings=tuple(standings),
+        series=tuple(series),
+        target=None,
+    )

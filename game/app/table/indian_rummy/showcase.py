@@ -1,0 +1,205 @@
+"""Indian Rummy tables at telling moments, for the self-test, the snapshots, the
+screenshots and the frame benchmark. Positions are played by a simple seeded policy
+(draw from the stock, declare when the engine allows, else discard the engine's first
+choice; nobody drops), or crafted from readable cards and finished by the engine, so
+they are always the same.
+
+``python -m game.app.table.indian_rummy.showcase docs/screenshots`` draws the screenshots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from game.app.session import GameSession
+from game.app.setup import GameSetup, Seat
+from game.engine.actions import STOCK, Discard, Draw, NextDeal
+from game.engine.cards import parse_cards
+from game.games.indian_rummy import Declare, IndianRummyOptions
+
+NAMES = ("You", "Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo", "Iris")
+KINDS = ("human", "normal", "easy", "hard", "normal", "easy", "normal", "easy", "hard", "normal")
+# A hand that declares with 8s wild: a pure run, a run with the joker, a set, a run.
+WINNING = "3H 4H 5H 6H 9S 10S JK 5C 5D 5S QD KD AD"
+
+
+def indian_rummy_setup(players: int, seed: int = 1, humans: int = 1, **options) -> GameSetup:
+    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
+    return GameSetup("indian_rummy", IndianRummyOptions(players=players, **options), seed, seats)
+
+
+def simple_move(session: GameSession):
+    """Draw from the stock; declare when possible, else the engine's first discard."""
+    legal = session.legal_actions()
+    if NextDeal() in legal:
+        return NextDeal()
+    if Draw(STOCK) in legal:
+        return Draw(STOCK)
+    declare = [a for a in legal if isinstance(a, Declare)]
+    if declare:
+        return declare[0]
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return discards[0] if discards else legal[0]
+
+
+def play_simply(
+    session: GameSession, done: Callable[[GameSession], bool], limit: int = 3000
+) -> bool:
+    for _ in range(limit):
+        if done(session):
+            return True
+        if session.finished:
+            return False
+        session.apply(simple_move(session))
+    return done(session)
+
+
+def playing_session(players: int, seed: int = 1, turns: int = 2, **options) -> GameSession:
+    """The human (seat 0) to discard, a card just drawn, after ``turns`` rounds of play."""
+    session = GameSession(indian_rummy_setup(players, seed, **options))
+
+    def ready(s: GameSession) -> bool:
+        st = s.state
+        return st.seat == 0 and st.phase == "draw" and len(s.log) >= players * 2 * turns
+
+    if not play_simply(session, ready):
+        raise RuntimeError("no position found")
+    session.apply(Draw(STOCK))
+    return session
+
+
+def declared_session(
+    players: int, seed: int = 1, round_end: bool = False, **options
+) -> GameSession:
+    """A deal just won by the human's declaration (8s wild), for the showdown: the
+    position is crafted, the engine plays the declaration and counts every hand.
+    ``round_end``: the deal is the last of its round (players may then join or leave)."""
+    session = playing_session(players, seed, turns=1, **options)
+    state = session.state
+    if round_end:
+        state = replace(state, deals_in_round=state.round_size)
+    winning = parse_cards(WINNING.replace("JK", "8C"))
+    hands = list(state.hands)
+    pool = [c for c in (*state.stock[1:], *state.box) if c not in set(winning)]
+    used = {c for h in hands[1:] for c in h} | set(state.discard) | {state.indicator}
+    extra = next(c for c in pool if c not in used and c.rank not in (8,))
+    hands[0] = (*winning, extra)
+    indicator = next(c for c in (*state.stock, *state.box) if c.rank == 8 and c not in winning)
+    stock = tuple(c for c in state.stock if c not in set(hands[0]) and c != indicator)
+    session.state = replace(
+        state, hands=tuple(hands), indicator=indicator, stock=(indicator, *stock[1:])
+    )
+    session.apply(Declare(extra))
+    return session
+
+
+def catalogue_scenes(app) -> list:
+    """The Indian Rummy table for the self-test and the snapshots (ten players)."""
+    from game.app.table.indian_rummy import IndianRummyTable
+
+    def table():
+        scene = IndianRummyTable(app, playing_session(10))
+        scene.ai_pause = 1e9  # a still picture: the AI seats wait
+        return scene
+
+    return [("table_indian_rummy_10", table)]
+
+
+def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
+    """The table at 1280x800 and 1024x640 for 2, 6 and 10 players, a drag, the showdown,
+    the seats between rounds and the results, in English (and one in Japanese)."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app.app import App
+    from game.app.i18n import set_language
+    from game.app.table import open_table
+    from game.persist.paths import Paths
+    from game.persist.settings import Settings
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="card-parlour-shots-") as home:
+        root = Path(home)
+        paths = Paths(saves=root / "saves", config=root, data=root)
+
+        def save(app: App, name: str) -> None:
+            for _ in range(4):
+                app.frame(1 / 60)
+            path = out / f"indian_rummy_{name}.png"
+            pygame.image.save(app.draw(), str(path))
+            convert = shutil.which("convert")
+            if quantize and convert:
+                quantized = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
+                subprocess.run(quantized, check=True)
+            written.append(str(path))
+
+        for size, language in (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja")):
+            settings = Settings(language=language, reduce_motion=True, sound=False)
+            app = App(paths, settings, size=size)
+            tag = f"{size[0]}x{size[1]}" + ("_ja" if language == "ja" else "")
+            try:
+                counts = (2, 6, 10) if language == "en" else (10,)
+                for players in counts:
+                    table = open_table(
+                        app, playing_session(players, wrong_declaration_penalty=True)
+                    )
+                    table.ai_pause = 1e9
+                    save(app, f"{players}p_{tag}")
+                if language == "en":
+                    session = declared_session(10 if size[1] < 720 else 6, rounds=2)
+                    table = open_table(app, session)
+                    table.ai_pause = 1e9
+                    _until_top_changes(app, table)
+                    save(app, f"showdown_{tag}")
+                if size == (1280, 800):
+                    table = open_table(app, playing_session(6))
+                    table.ai_pause = 1e9
+                    drag_half_way(app, table)
+                    save(app, f"drag_{tag}")
+                    table.cancel_drag()
+            finally:
+                app.shutdown()
+                app.window.destroy()
+                set_language("en")
+    return written
+
+
+def _until_top_changes(app, table, limit: int = 120) -> None:
+    for _ in range(limit):
+        app.frame(1 / 60)
+        if app.stack.top is not table:
+            return
+
+
+def drag_half_way(app, table) -> None:
+    """Pick up a hand card and hold it over the Finish slot's way."""
+    import pygame
+
+    cards = table.hand_cards()
+    start = table.picture.get(cards[-1]).hit.center
+    end = table.felt.finish.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.frame(1 / 60)
+    for i in range(1, 9):
+        pos = (start[0] + (end[0] - start[0]) * i // 10, start[1] + (end[1] - start[1]) * i // 10)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        )
+        app.frame(1 / 60)
+
+
+if __name__ == "__main__":
+    import sys
+
+    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
+        print(written_path)

@@ -1,0 +1,294 @@
+"""The showdown of a deal: every hand laid out as the engine arranged it (the declarer's
+runs and sets, each loser's melds and the cards that count), what each player won or
+paid (the 80 cap and the drops named), the balances, and the balances deal by deal.
+The table below stays visible, dimmed; Continue (Enter) deals the next hand, opens the
+table between rounds, or the results after the last deal.
+
+Up to five players the hands fill one column with the running table beside them; more
+players take two columns and the running table goes underneath, so ten players stay
+readable at 1024x640.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app import fonts
+from game.app.cards import card_size
+from game.app.i18n import tr, ui
+from game.app.scenes.base import Scene
+from game.app.table.indian_rummy.felt import PURE_GREEN, RUN_GREEN
+from game.app.table.indian_rummy.results import Showdown, ShowRow
+from game.app.table.panels import fit_line, seat_colour
+from game.app.table.sprites import Place, draw_card, draw_joker_label
+from game.app.ui.paint import panel, text
+from game.app.ui.theme import CREAM, GOLD, MUTED
+
+WIN_BAND = (44, 104, 70)
+COUNTED = (236, 140, 120)
+
+
+class ShowdownScene(Scene):
+    opaque = False
+
+    def __init__(self, app, show: Showdown, on_continue: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.show = show
+        self.on_continue = on_continue
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.rows_area = pygame.Rect(0, 0, 0, 0)
+        self.running_area = pygame.Rect(0, 0, 0, 0)
+        self.columns = 1
+        self.button = None
+        self._done = False
+
+    @property
+    def summary(self) -> Showdown:  # the framework's name for what the scene shows
+        return self.show
+
+    def build(self) -> None:
+        w, h = self.size
+        s = self.show
+        self.box = pygame.Rect(0, 0, min(1200, w - 40), h - 40)
+        self.box.center = (w // 2, h // 2)
+        inner = self.box.inflate(-48, 0)
+        top = self.box.y + 74
+        bottom = self.box.bottom - 84
+        n = max(1, len(s.rows))
+        self.columns = 1 if (bottom - top - 22) / n >= 58 and n <= 6 else 2
+        beside = self.columns == 1 and inner.w >= 860
+        deals = len(s.running)
+        if beside:
+            split = inner.x + round(inner.w * 0.64)
+            self.rows_area = pygame.Rect(inner.x, top, split - inner.x - 20, bottom - top)
+            self.running_area = pygame.Rect(split, top, inner.right - split, bottom - top)
+        else:
+            shown = min(deals, 3 if h < 720 else 4)
+            running_h = 30 + 30 + 22 * shown + 34
+            self.running_area = pygame.Rect(inner.x, bottom - running_h, inner.w, running_h)
+            self.rows_area = pygame.Rect(inner.x, top, inner.w, self.running_area.y - 14 - top)
+        key = s.button_key
+        label = tr("indian_rummy.to_round_table", n=s.next_round) if s.next_round else tr(key)
+        rect = pygame.Rect(0, 0, max(220, fonts.font(17, True).size(label)[0] + 60), 50)
+        rect.bottomright = (self.box.right - 28, self.box.bottom - 20)
+        if s.next_round:
+            self.button = pygame_gui.elements.UIButton(
+                rect,
+                ui("indian_rummy.to_round_table"),
+                self.ui,
+                text_kwargs={"n": str(s.next_round)},
+                object_id=ObjectID(object_id="#primary"),
+            )
+        else:
+            self.button = pygame_gui.elements.UIButton(
+                rect, ui(key), self.ui, object_id=ObjectID(object_id="#primary")
+            )
+
+    def done(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        self.app.stack.remove(self)
+        self.on_continue()
+
+    def back(self) -> None:
+        self.done()
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.done()
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_ESCAPE,
+        ):
+            self.done()
+        return True
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        return True
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        from game.app.table.overlays import veil
+
+        surface.blit(veil(surface.get_size()), (0, 0))
+        box = self.box
+        panel(surface, box, alpha=252, radius=18, border=GOLD)
+        s = self.show
+        x = box.x + 24
+        size = 26 if box.h >= 680 else 23
+        title = text(surface, s.title, (x, box.y + 18), size, GOLD, bold=True)
+        right = box.right - 24
+        if s.indicator is not None:
+            cw, ch = card_size(30)
+            place = Place(right - cw, box.y + 14, 30)
+            draw_card(surface, self.app.cards, s.indicator, place, shadowed=False)
+            wild = text(
+                surface, s.wild, (place.x - 10, box.y + 14 + ch // 2), 15, CREAM, anchor="midright"
+            )
+            right = wild.x - 16
+        if s.subtitle:
+            room = right - title.right - 20
+            line = fit_line(s.subtitle, 17, room)
+            text(
+                surface, line, (title.right + 20, title.bottom - 3), 17, CREAM, anchor="bottomleft"
+            )
+        self._draw_rows(surface)
+        self._draw_running(surface)
+
+    def _draw_rows(self, surface: pygame.Surface) -> None:
+        s = self.show
+        area = self.rows_area
+        columns = self.columns
+        per_column = max(1, -(-len(s.rows) // columns))
+        col_gap = 26
+        col_w = (area.w - col_gap * (columns - 1)) // columns
+        head = 22
+        row_h = min(86, (area.h - head) // per_column)
+        for c in range(columns):
+            cx = area.x + c * (col_w + col_gap)
+            pts_x, bal_x = cx + col_w - 66, cx + col_w
+            text(
+                surface, tr("indian_rummy.this_deal"), (pts_x, area.y), 13, MUTED, anchor="topright"
+            )
+            text(
+                surface,
+                tr("indian_rummy.balance_head"),
+                (bal_x, area.y),
+                13,
+                MUTED,
+                anchor="topright",
+            )
+        for i, row in enumerate(s.rows):
+            c, r = divmod(i, per_column)
+            cx = area.x + c * (col_w + col_gap)
+            band = pygame.Rect(cx - 8, area.y + head + r * row_h, col_w + 16, row_h - 5)
+            self._draw_row(surface, row, band, col_w)
+
+    def _draw_row(self, surface: pygame.Surface, row: ShowRow, band: pygame.Rect, col_w: int):
+        if row.winner:
+            pygame.draw.rect(surface, WIN_BAND, band, 0, 10)
+        x = band.x + 8
+        name_w = max(96, min(170, round(col_w * 0.22)))
+        big = 16 if band.h >= 50 else 15
+        pygame.draw.circle(surface, seat_colour(row.seat), (x + 5, band.centery), 5)
+        name = fit_line(row.name, big, name_w - 20, True)
+        dy = 8 if row.note else 0
+        text(surface, name, (x + 16, band.centery - dy), big, CREAM, bold=True, anchor="midleft")
+        if row.note:
+            note_lines = fonts.wrap(row.note, 12, name_w - 18, False)[:2]
+            if band.h < 52:
+                note_lines = [fit_line(row.note, 12, name_w - 18)]
+            ny = band.centery + 2
+            for line in note_lines:
+                text(surface, line, (x + 16, ny), 12, GOLD)
+                ny += 14
+        right = band.x + 8 + col_w
+        pts_x = right - 66
+        text(surface, row.points, (pts_x, band.centery), 18, CREAM, bold=True, anchor="midright")
+        text(surface, row.balance, (right, band.centery), 18, GOLD, bold=True, anchor="midright")
+        cards = pygame.Rect(x + name_w, band.y + 3, pts_x - 64 - x - name_w, band.h - 6)
+        if row.face_down:
+            self._draw_backs(surface, cards)
+        else:
+            self._draw_hand(surface, row, cards)
+
+    def _draw_backs(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        card_w = max(20, min(40, round(area.h / 1.45 * 0.8)))
+        cw, ch = card_size(card_w)
+        for i in range(3):
+            place = Place(area.x + i * round(cw * 0.3), area.centery - ch // 2, card_w, False)
+            draw_card(surface, self.app.cards, None, place, shadowed=False)
+
+    def _draw_hand(self, surface: pygame.Surface, row: ShowRow, area: pygame.Rect) -> None:
+        """The melds, a gap between them, then the counted cards underlined."""
+        groups = [*row.melds, *([row.counted] if row.counted else [])]
+        count = sum(len(g) for g in groups)
+        if not count:
+            return
+        card_w = max(22, min(52, round(area.h / 1.42)))
+        count_g = len(groups)
+        while True:
+            cw, ch = card_size(card_w)
+            gap = max(6, round(cw * 0.22))
+            fixed = count_g * cw + gap * (count_g - 1)
+            step = min(cw * 0.55, (area.w - fixed) / max(1, count - count_g))
+            if step >= cw * 0.3 or card_w <= 22:
+                break
+            card_w -= 2
+        step = max(4.0, step)
+        y = area.centery - ch // 2
+        x = float(area.x)
+        labels = []
+        for g, group in enumerate(groups):
+            start = x
+            counted = row.counted and g == len(groups) - 1
+            for i, (card, label) in enumerate(group):
+                place = Place(x, y, card_w)
+                draw_card(surface, self.app.cards, card, place, shadowed=False)
+                if label:
+                    labels.append((label, place, round(step) if i < len(group) - 1 else cw))
+                if i < len(group) - 1:
+                    x += step
+            end = x + cw
+            if counted:
+                colour = COUNTED
+            else:
+                colour = PURE_GREEN if row.melds_kinds[g] == "pure" else RUN_GREEN
+            pygame.draw.line(
+                surface, colour, (round(start) + 2, y + ch + 2), (round(end) - 2, y + ch + 2), 2
+            )
+            x = end + gap
+        for label, place, strip in labels:
+            draw_joker_label(surface, label, place, strip)
+
+    def _draw_running(self, surface: pygame.Surface) -> None:
+        s = self.show
+        area = self.running_area
+        panel(surface, area.inflate(8, 8), alpha=150, radius=10)
+        inner = area.inflate(-20, -16)
+        text(surface, tr("indian_rummy.running"), (inner.x, inner.y), 15, GOLD, bold=True)
+        cols = len(s.names)
+        first = 38
+        col_w = (inner.w - first) // max(1, cols)
+        y = inner.y + 24
+        size = 12 if col_w < 64 else 13
+        for i, name in enumerate(s.names):
+            cx = inner.x + first + i * col_w + col_w // 2
+            pygame.draw.circle(surface, seat_colour(i), (cx, y + 4), 4)
+            text(
+                surface,
+                fit_line(name, size, col_w - 4, True),
+                (cx, y + 11),
+                size,
+                CREAM,
+                bold=True,
+                anchor="midtop",
+            )
+        y += 32
+        row_h = 22
+        room = max(1, (inner.bottom - 30 - y) // row_h)
+        running = list(enumerate(s.running, 1))[-room:]
+        for deal, paid in running:
+            text(surface, str(deal), (inner.x + 4, y), 14, MUTED)
+            for i, value in enumerate(paid):
+                cx = inner.x + first + i * col_w + col_w // 2
+                text(surface, value, (cx, y), 14, CREAM, anchor="midtop")
+            y += row_h
+        pygame.draw.line(surface, GOLD, (inner.x, y + 2), (inner.right, y + 2), 1)
+        y += 8
+        text(surface, "Σ", (inner.x + 4, y), 15, GOLD, bold=True)
+        for i, value in enumerate(s.totals):
+            cx = inner.x + first + i * col_w + col_w // 2
+            text(surface, value, (cx, y), 15, GOLD, bold=True, anchor="midtop")

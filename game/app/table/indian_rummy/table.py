@@ -1,0 +1,578 @@
+"""The Indian Rummy table (rules/indian_rummy.md) on the shared framework.
+
+What Indian Rummy adds to a rummy table:
+
+- The wild indicator lies face up and sideways under the stock; the notes under the
+  piles say which rank is wild, what dropping costs and the options in play. Only the
+  top discard shows.
+- The hand lies in groups the player builds: drag cards into a group or into a gap
+  (a new group), Group (G) makes the selected cards a group, Auto-group (A) asks the
+  solver. Each group is labelled with what it makes; the status line shows the
+  unmatched points of the arrangement. Wild cards carry a "Wild" tag.
+- Declare: drop the 14th card on the Finish slot (or F). The engine checks the hand and
+  its reason shows when it refuses. With the wrong-declaration penalty, a hand the
+  engine would not accept asks first, naming the 80-point cost.
+- Drop (pack): a button on the status line before drawing shows its cost (10/20 on the
+  first turn, 40 later) and asks before dropping out (or P).
+- The showdown shows every hand as the engine arranged it, with its points; between
+  rounds players leave, come back or join (``showdown.py``, ``round_table.py``).
+
+**Decisions**: seats sit in the engine's clockwise order from the seating draw; players
+away from the table have no plate but keep their line in the score panel. A player who
+joins is a new seat of the session (human or an AI level, chosen when joining); the
+saved game lists them after the seats it began with. The last human at the table may
+not leave it (the table would play on alone). The groups are the player's own: they
+are kept per seat for the whole deal (hot-seat players each keep theirs) but not saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.app.i18n import tr, ui
+from game.app.table import phrases
+from game.app.table.drag import Move, Source, Target
+from game.app.table.hooks import ContextButton
+from game.app.table.indian_rummy import texts
+from game.app.table.indian_rummy.felt import (
+    INDICATOR_ZONE,
+    Felt,
+    arrange_centre,
+    compose_groups,
+    compose_indicator,
+    draw_finish,
+    draw_group_labels,
+    widen_top_row,
+)
+from game.app.table.indian_rummy.groups import (
+    flatten,
+    move_cards,
+    rank_group,
+    reading,
+    shift,
+    solver_groups,
+    suit_groups,
+    synced,
+    unmatched_points,
+)
+from game.app.table.layout import TableLayout, compute_layout
+from game.app.table.sprites import Place
+from game.app.table.table_scene import TableScene
+from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
+from game.engine.cards import Card, rank_text, sort_by_rank
+from game.games.indian_rummy import Declare, Pack
+from game.games.indian_rummy.scoring import find_problem
+from game.games.indian_rummy.state import (
+    DEAL_OVER,
+    DRAW,
+    FIRST_DROP,
+    GAME_OVER,
+    IN_PLAY,
+    MIDDLE_DROP,
+    PLAY,
+    ROUND_OVER,
+    WRONG_SHOW,
+)
+
+texts.teach_phrases()
+GROUP_BUTTONS = ("group", "auto_group")
+
+
+class IndianRummyTable(TableScene):
+    def __init__(self, app, session) -> None:
+        # seat -> (deal, groups): each shown player's own arrangement of their hand
+        self.hand_groups: dict[int, tuple[int, list[list[Card]]]] = {}
+        self.felt: Felt | None = None
+        self.group_widgets: dict[object, str] = {}
+        self._layout_key: tuple = ()
+        self._label_cache: tuple = ((), [], "")
+        super().__init__(app, session)
+
+    # --- the view's facts -----------------------------------------------------------------
+
+    @property
+    def options(self) -> Any:
+        return self.view.options
+
+    @property
+    def pure_length(self) -> int:
+        return self.view.options.pure_run_minimum
+
+    def in_deal(self, view: Any) -> bool:
+        return view.phase in (DRAW, PLAY)
+
+    def between_deals(self, view: Any) -> bool:
+        return view.phase in (DEAL_OVER, ROUND_OVER)
+
+    def deals_scored(self, view: Any) -> int:
+        return len(view.history)
+
+    @property
+    def game_over(self) -> bool:
+        return self.view.phase == GAME_OVER
+
+    def pack_cost(self, view: Any, seat: int) -> int:
+        played = view.has_played[seat] if seat < len(view.has_played) else True
+        return view.options.middle_drop if played else view.options.first_drop
+
+    # --- the layout: the engine's clockwise order, no meld cells --------------------------
+
+    def make_layout(self) -> TableLayout:
+        order = tuple(self.view.order)
+        players = len(self.session.setup.seats)
+        layout = compute_layout(self.size, players, self.view_seat, order)
+        widen_top_row(layout)
+        self.felt = arrange_centre(layout)
+        self._layout_key = (order, players, self.view_seat)
+        return layout
+
+    def layout_outdated(self) -> bool:
+        key = (tuple(self.view.order), len(self.session.setup.seats), self.view_seat)
+        return key != self._layout_key or super().layout_outdated()
+
+    def build(self) -> None:
+        super().build()
+        self.group_widgets = {}
+        self._place_group_buttons()
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._place_group_buttons()
+
+    def _place_group_buttons(self) -> None:
+        """Group and Auto-group, right of the centre above the status line, shown while
+        the shown player holds a hand in a deal."""
+        if self.ui is None or self.felt is None:
+            return
+        from game.app.ui.widgets import text_width
+
+        area = self.felt.buttons
+        rects, x = {}, area.right
+        for name in reversed(GROUP_BUTTONS):
+            width = max(96, text_width(tr(f"indian_rummy.{name}"), 15) + 30)
+            rects[name] = pygame.Rect(x - width, area.y, width, area.h)
+            x -= width + 8
+        current = {name: button for button, name in self.group_widgets.items()}
+        if any(button.relative_rect != rects[name] for name, button in current.items()) or (
+            len(current) != len(GROUP_BUTTONS)
+        ):
+            for button in current:
+                button.kill()
+            self.group_widgets = {}
+            for name in GROUP_BUTTONS:
+                button = pygame_gui.elements.UIButton(
+                    rects[name], ui(f"indian_rummy.{name}"), self.ui
+                )
+                self.group_widgets[button] = name
+        showing = self.in_deal(self.view) and bool(self.hand_order) and not self.covered
+        for button, name in self.group_widgets.items():
+            if showing and not button.visible:
+                button.show()
+            elif not showing and button.visible:
+                button.hide()
+            wanted = name != "group" or bool(self.selected)
+            if wanted and not button.is_enabled:
+                button.enable()
+            elif not wanted and button.is_enabled:
+                button.disable()
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            name = self.group_widgets.get(event.ui_element)
+            if name == "group":
+                self.group_selected()
+                return True
+            if name == "auto_group":
+                self.auto_group()
+                return True
+        return super().on_ui_event(event)
+
+    # --- the groups -----------------------------------------------------------------------
+
+    @property
+    def groups(self) -> list[list[Card]]:
+        return self.hand_groups.get(self.view_seat, (0, []))[1]
+
+    def set_groups(self, groups: list[list[Card]]) -> None:
+        self.hand_groups[self.view_seat] = (self.view.deal, groups)
+        self.hand_order[:] = flatten(groups)
+
+    def _sync_hand(self) -> None:
+        """The framework keeps the flat order; the groups follow the hand: cards gone leave
+        their group, a card drawn goes where it was dropped, or into a group of its own."""
+        insert = self._pending_insert
+        self._pending_insert = None
+        super()._sync_hand()
+        hand = list(getattr(self.view, "hand", ()))
+        deal, groups = self.hand_groups.get(self.view_seat, (None, []))
+        geometry = self.composer.hand if self.composer is not None else None
+        slots = getattr(geometry, "slots", [])
+        slot = slots[insert] if insert is not None and 0 <= insert < len(slots) else None
+        held = set(hand)
+        if deal != self.view.deal or not any(card in held for card in flatten(groups)):
+            groups = suit_groups(hand, self.view.wild_rank)
+        else:
+            groups = synced(groups, hand, slot)
+        self.set_groups(groups)
+
+    def _rearrange(self, groups: list[list[Card]], places: dict | None = None) -> None:
+        old = self.picture
+        self.set_groups(groups)
+        self.refresh()
+        if places:
+            self._land_local(old, places)
+        else:
+            self.animator.settle(old, self.picture, set())
+
+    def reorder(self, cards: list[Card], index: int, places: dict) -> None:
+        """A drag within the hand: into a group, or into a gap (a new group)."""
+        slots = getattr(self.composer.hand, "slots", [])
+        slot = slots[index] if 0 <= index < len(slots) else ("new", len(self.groups))
+        self._rearrange(move_cards(self.groups, cards, slot), places)
+
+    def shift_focused(self, step: int) -> None:
+        cards = self.hand_cards()
+        if not cards:
+            return
+        card = cards[max(0, min(self.focus, len(cards) - 1))]
+        self._rearrange(shift(self.groups, card, step))
+        self.focus = self.hand_cards().index(card)
+
+    def sort_hand(self, order) -> None:
+        hand = self.hand_cards()
+        wild = self.view.wild_rank
+        self._rearrange(
+            rank_group(hand, wild) if order is sort_by_rank else suit_groups(hand, wild)
+        )
+
+    def group_selected(self) -> None:
+        chosen = [card for card in self.hand_cards() if card in self.selected]
+        if not chosen:
+            self.refuse(tr("indian_rummy.select_to_group"))
+            return
+        first = next(i for i, group in enumerate(self.groups) if chosen[0] in group)
+        self.selected.clear()
+        self._rearrange(move_cards(self.groups, chosen, ("new", first)))
+
+    def auto_group(self) -> None:
+        hand = self.hand_cards()
+        if not hand:
+            return
+        self.selected.clear()
+        self._rearrange(solver_groups(hand, self.view.wild_rank, self.pure_length))
+        self.play_sound("place")
+
+    def group_labels(self) -> list[tuple[str, str]]:
+        """(kind, words) per group, cached until the groups change."""
+        key = (tuple(tuple(g) for g in self.groups), self.view.wild_rank, self.language_key())
+        if self._label_cache[0] != key:
+            labels = []
+            for group in self.groups:
+                kind = reading(tuple(group), self.view.wild_rank, self.pure_length)
+                if kind:
+                    words = tr(f"indian_rummy.group_{kind}")
+                else:
+                    n = sum(_points(c, self.view.wild_rank) for c in group)
+                    words = tr("indian_rummy.group_loose", n=n)
+                labels.append((kind, words))
+            points = unmatched_points(self.groups, self.view.wild_rank, self.pure_length)
+            self._label_cache = (key, labels, str(points))
+        return self._label_cache[1]
+
+    def language_key(self) -> str:
+        from game.app import i18n
+
+        return i18n.language()
+
+    # --- the picture ----------------------------------------------------------------------
+
+    def compose_piles(self, c, view: Any) -> None:
+        from game.app.table.compose import compose_discard, compose_stock
+
+        if view.stock_size >= 1:
+            compose_indicator(c, view.indicator)  # the bottom card: drawn first, under the stock
+        compose_stock(c, max(0, view.stock_size - 1))
+        compose_discard(c, (view.discard_top,) if view.discard_top is not None else ())
+
+    def compose_melds(self, c, view: Any) -> None:
+        """Nothing is laid on the table before the showdown."""
+
+    def compose_extra(self, c, view: Any) -> None:
+        if self.felt is not None:
+            c.zone(Target("finish"), self.felt.finish.inflate(20, 20), 2)
+
+    def compose_hand(self, c, view: Any) -> None:
+        glow = frozenset(self.hint_cards()) if self.hint else frozenset()
+        wild = view.wild_rank
+        tag = tr("indian_rummy.wild_tag")
+        labels = {card: tag for card in self.hand_order if card.rank == wild and not card.is_joker}
+        compose_groups(
+            c,
+            self.groups,
+            f"hand:{self.view_seat}",
+            selected=self.selected,
+            face_up=not self.covered,
+            glow=glow,
+            labels=labels,
+        )
+
+    def zone_anchor(self, zone: str) -> Place:
+        if zone == INDICATOR_ZONE:
+            from game.app.table.indian_rummy.felt import indicator_place
+
+            return indicator_place(self.layout)
+        if zone.startswith("set_aside:"):
+            return super().zone_anchor("hand:" + zone.partition(":")[2])
+        return super().zone_anchor(zone)
+
+    def paint_felt(self, surface: pygame.Surface) -> None:
+        felt = self.felt
+        if felt is None or self.layout is None:
+            return
+        view = self.view
+        lit = self.my_turn and view.phase == PLAY
+        draw_finish(
+            surface,
+            felt.finish,
+            tr("indian_rummy.finish"),
+            tr("indian_rummy.finish_inside"),
+            self.layout.scale,
+            lit,
+        )
+        geometry = self.composer.hand if self.composer is not None else None
+        spans = getattr(geometry, "spans", None)
+        if spans and not self.covered and self.hand_cards():
+            draw_group_labels(
+                surface, spans, self.group_labels(), self.layout.hand.y, self.layout.scale
+            )
+
+    def game_source(self, token) -> tuple[Source, list[Hashable]] | None:
+        """The indicator, once it is the stock's last card, is drawn like the stock."""
+        if token.zone == INDICATOR_ZONE and self.view.stock_size == 1:
+            return Source("stock"), [token.key]
+        return None
+
+    # --- texts ----------------------------------------------------------------------------
+
+    def score_text(self, view: Any, seat: int) -> str:
+        balance = texts.signed(view.balances[seat]) if seat < len(view.balances) else "0"
+        if seat not in view.order:
+            return tr("indian_rummy.away_balance", balance=balance)
+        return balance
+
+    def badges(self, view: Any, seat: int) -> tuple[str, ...]:
+        status = view.statuses[seat] if seat < len(view.statuses) else IN_PLAY
+        if not self.in_deal(view):
+            return ()
+        if status in (FIRST_DROP, MIDDLE_DROP):
+            cost = view.options.first_drop if status == FIRST_DROP else view.options.middle_drop
+            return (tr("indian_rummy.badge_dropped", n=cost),)
+        if status == WRONG_SHOW:
+            return (tr("indian_rummy.badge_wrong"),)
+        return ()
+
+    def score_title(self, view: Any) -> str:
+        return tr(
+            "indian_rummy.scores_title",
+            deal=max(1, view.deal),
+            round=view.round,
+            rounds=view.options.rounds,
+        )
+
+    def table_notes(self, view: Any) -> list[str]:
+        options = view.options
+        if view.wild_rank is None:
+            notes = [tr("indian_rummy.note_jokers_only")]
+        else:
+            notes = [tr("indian_rummy.note_wild", rank=rank_text(view.wild_rank))]
+        notes.append(
+            tr("indian_rummy.note_drop", first=options.first_drop, middle=options.middle_drop)
+        )
+        if options.wrong_declaration_penalty:
+            notes.append(tr("indian_rummy.note_penalty"))
+        if options.first_life_four:
+            notes.append(tr("indian_rummy.note_first_life"))
+        return notes
+
+    def status_text(self, view: Any) -> str:
+        if not self.my_turn:
+            return super().status_text(view)
+        top = view.discard_top.pretty() if view.discard_top is not None else ""
+        if view.phase == DRAW:
+            cost = self.pack_cost(view, self.view_seat)
+            if view.stock_size == 1:
+                return tr("indian_rummy.status_last_card", card=top, cost=cost)
+            if top:
+                return tr("indian_rummy.status_draw", card=top, cost=cost)
+            return tr("indian_rummy.status_draw_stock", cost=cost)
+        if view.phase == PLAY:
+            if view.taken is not None:
+                return tr("indian_rummy.status_taken", card=view.taken.pretty())
+            return tr("indian_rummy.status_play")
+        return super().status_text(view)
+
+    def stage_progress(self) -> tuple[str, bool] | None:
+        """The unmatched points of the player's own arrangement, left of the status."""
+        if self.covered or not self.in_deal(self.view) or not self.hand_cards():
+            return None
+        self.group_labels()
+        points = int(self._label_cache[2])
+        return tr("indian_rummy.unmatched", n=points), points == 0
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        return [
+            (tr(f"indian_rummy.help_{name}_keys"), tr(f"indian_rummy.help_{name}"))
+            for name in ("groups", "group", "auto", "finish", "drop")
+        ]
+
+    # --- buttons and keys -----------------------------------------------------------------
+
+    def context_buttons(self, view: Any) -> list[ContextButton]:
+        if view.phase == DRAW and Pack() in self.session.legal_actions():
+            cost = self.pack_cost(view, self.view_seat)
+            return [ContextButton("pack", "indian_rummy.drop_button", (("cost", str(cost)),))]
+        return []
+
+    def on_context(self, name: str) -> None:
+        if name == "pack":
+            self.ask_pack()
+
+    def ask_pack(self) -> None:
+        if not self.my_turn or self.view.phase != DRAW:
+            self.refuse(phrases.reason(self.session.problem(Pack()) or tr("table.not_your_turn")))
+            return
+        cost = self.pack_cost(self.view, self.view_seat)
+        self.app.confirm(
+            tr("indian_rummy.drop_title"),
+            [tr("indian_rummy.drop_body", cost=cost)],
+            lambda: self._apply(Pack()),
+        )
+
+    def on_game_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_a:
+            self.auto_group()
+        elif key in (pygame.K_g, pygame.K_m):
+            self.group_selected()
+        elif key == pygame.K_p:
+            self.ask_pack()
+        elif key == pygame.K_f:
+            held = self.held()
+            source = Source("hand", held)
+            self.perform(self.resolve(source, Target("finish")), source, {})
+        else:
+            return False
+        return True
+
+    # --- gestures -> moves ----------------------------------------------------------------
+
+    def move_for(self, source: Source, target: Target) -> Move | None:
+        if source.kind in ("stock", "discard") and target.kind == "hand":
+            return Move(Draw(STOCK if source.kind == "stock" else DISCARD), sound="draw")
+        if source.kind != "hand" or not source.cards:
+            return None
+        cards = source.cards
+        if target.kind == "finish":
+            if len(cards) != 1:
+                return Move.refused(tr("indian_rummy.finish_one"))
+            return Move(Declare(cards[0]))
+        if target.kind == "discard":
+            if len(cards) != 1:
+                return Move.refused(tr("table.discard_one"))
+            return Move(Discard(cards[0]))
+        return None  # nothing is laid on the table in Indian Rummy
+
+    def resolve(self, source: Source, target: Target) -> Move | None:
+        if target.kind == "finish" and not self.my_turn:
+            return Move.refused(tr("table.not_your_turn"))
+        return super().resolve(source, target)
+
+    def ends_turn(self, action: Action) -> bool:
+        return isinstance(action, Discard | Declare)
+
+    def play(self, action: Action, overrides: dict | None = None) -> bool:
+        """A declaration the engine would count as wrong, under the penalty option, asks
+        first: it costs 80 points and the deal."""
+        if isinstance(action, Declare) and self.options.wrong_declaration_penalty:
+            problem = self._declaration_problem(action.discard)
+            if problem is not None and self.session.problem(action) is None:
+                self.app.confirm(
+                    tr("indian_rummy.wrong_title"),
+                    [phrases.reason(problem), tr("indian_rummy.wrong_body")],
+                    lambda: self._apply(action, overrides),
+                )
+                return True
+        return super().play(action, overrides)
+
+    def _declaration_problem(self, card: Card) -> str | None:
+        hand = list(self.view.hand)
+        if card not in hand:
+            return None
+        hand.remove(card)
+        return find_problem(hand, self.view.wild_rank, self.pure_length)
+
+    # --- the hint -------------------------------------------------------------------------
+
+    def hint_cards(self) -> list[Card]:
+        action = self.hint.action if self.hint else None
+        if isinstance(action, Declare):
+            return [action.discard]
+        return super().hint_cards()
+
+    def hint_target(self) -> Target | None:
+        action = self.hint.action if self.hint else None
+        if isinstance(action, Declare):
+            return Target("finish")
+        if isinstance(action, Pack):
+            return None
+        return super().hint_target()
+
+    # --- the end of a deal, a round and the session ---------------------------------------
+
+    def next_deal(self) -> None:
+        self.hand_groups.clear()
+        super().next_deal()
+
+    def deal_summary(self, view: Any):
+        from game.app.table.indian_rummy.results import showdown
+
+        return showdown(view, self.seat_names())
+
+    def summary_scene(self, summary: Any, on_continue: Any) -> Any:
+        from game.app.table.indian_rummy.showdown import ShowdownScene
+
+        def after() -> None:
+            if self.view.phase == ROUND_OVER and not self.session.finished:
+                from game.app.table.indian_rummy.round_table import RoundScene
+
+                self.app.stack.push(RoundScene(self.app, self, on_continue))
+            else:
+                on_continue()
+
+        return ShowdownScene(self.app, summary, after)
+
+    def final_result(self, view: Any):
+        from game.app.table.indian_rummy.results import final_result
+
+        return final_result(view, self.seat_names())
+
+    def seat_names(self) -> list[str]:
+        return [seat.name for seat in self.session.setup.seats]
+
+    def play_again(self) -> None:
+        """Play again with the players the session began with."""
+        setup = self.session.setup
+        first = setup.seats[: setup.options.players]
+        self.session.setup = replace(setup, seats=first)
+        super().play_again()
+
+
+def _points(card: Card, wild: int | None) -> int:
+    from game.games.indian_rummy import card_points
+
+    return card_points(card, wild)
