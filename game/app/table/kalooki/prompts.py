@@ -22,6 +22,7 @@ from game.app.ui.theme import CREAM, GOLD, MUTED
 
 PIP_DARK = (16, 40, 28)
 PROMPT_MIN = (400, 112)  # at scale 1: below this the prompt grows over the table
+PROMPT_MAX = (560, 190)  # at scale 1: wider or taller cells keep the panel this size
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,12 @@ def prompt_rect(layout: TableLayout, seat: int) -> pygame.Rect:
         rect.x, rect.w = max(table.x, rect.right - min_w), min_w
     if rect.h < min_h:
         rect.y, rect.h = max(table.y, rect.bottom - min_h), min_h
+    # In a wide cell (few players) the panel keeps a readable measure, centred.
+    max_w, max_h = round(PROMPT_MAX[0] * layout.scale), round(PROMPT_MAX[1] * layout.scale)
+    if rect.w > max_w:
+        rect.x, rect.w = rect.centerx - max_w // 2, max_w
+    if rect.h > max_h:
+        rect.y, rect.h = rect.centery - max_h // 2, max_h
     return rect.clamp(table)
 
 

@@ -174,8 +174,9 @@ class KalookiTable(TableScene):
         if view.phase == CALL and view.discard and not self.my_turn:
             return tr("kalooki.status_call_wait", name=self.name(view.asking), card=card)
         if view.phase == ANSWER and view.discard and not self.my_turn:
+            own = view.asking == self.view_seat
             return tr(
-                "kalooki.status_answer_wait",
+                "kalooki.status_answer_wait_own" if own else "kalooki.status_answer_wait",
                 active=self.name(view.active),
                 name=self.name(view.asking),
                 card=card,
@@ -282,7 +283,7 @@ class KalookiTable(TableScene):
         return True
 
     def help_lines(self) -> list[tuple[str, str]]:
-        names = ("call", "pass", "allow", "deny", "lay_down", "cancel", "tack")
+        names = ("call", "answer", "stage", "tack")
         return [(tr(f"kalooki.help_{n}_keys"), tr(f"kalooki.help_{n}")) for n in names]
 
     def ends_turn(self, action: Action) -> bool:
