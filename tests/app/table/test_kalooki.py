@@ -311,3 +311,30 @@ def test_discarding_is_a_double_click(app):
     click(app, card_point(table, hand("2D")[0]), count=2)
     assert table.session.log[-1] == Discard(hand("2D")[0])
     settle(app, table)
+
+
+def test_a_deal_nobody_could_finish_charges_every_hand_as_it_stands(app):
+    leftovers = (hand("KS 2C"), hand("JK 9D"), hand("AS"))
+    record = DealRecord(3, 0, None, (12, 59, 15), False, leftovers)
+    table = kalooki_table(app, phase=DEAL_OVER, deal=3, history=(*history(2), record))
+    summary = table.deal_summary(table.view)
+    assert summary.subtitle == (
+        "1 three and 2 fours · Nobody could go out: every hand is charged as it stands."
+    )
+    assert [row.points for row in summary.rows] == ["+12", "+59", "+15"]
+    assert not any(row.highlight for row in summary.rows)
+    assert summary.running[-1] == ("12", "59", "15")
+
+
+def test_the_tables_buttons_speak_japanese_too(app):
+    from pygame_gui.core.utility import translate
+
+    from game.app import i18n
+
+    i18n.set_language("ja")
+    try:
+        assert translate(i18n.ui("kalooki.deny")) == "拒否"
+        assert translate(i18n.ui("kalooki.call"), card="7♦") == "7♦をコール"
+    finally:
+        i18n.set_language("en")
+    assert translate(i18n.ui("kalooki.allow")) == "Allow"
