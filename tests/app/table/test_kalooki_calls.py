@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.app.app import App
 from game.app.scenes.deal_summary import DealSummaryScene
@@ -24,6 +25,7 @@ from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
 from game.persist.settings import Settings
 from tests.app.table.helpers import click, drag, frames, key, press_button, settle, until
 from tests.app.table.test_kalooki import kalooki_table
+from tests.app.table.test_soak import GAMES
 from tests.helpers import hand
 
 HANDS = (hand("7H 7C 2S 9D"), hand("3S 4S 5S KD"), hand("QC QD 6H 8S"))
@@ -247,17 +249,18 @@ def test_a_whole_game_against_ai_seats_finishes_through_the_table(app):
     assert [len(line) for line in app.stack.top.result.series] == [10, 10, 10]
 
 
-def test_random_clicks_and_keys_never_break_a_kalooki_game(app):
-    """A short soak: random gestures and the table's keys thrown at the last deal."""
+def kalooki_soak(app: App, seed: int, start_deal: int, events: int) -> None:
+    """Random gestures, the table's own keys and now and then a legal move, from the
+    start of ``start_deal`` (earlier deals played by bots) until the game ends."""
     from tests.app.table.test_soak import random_input
 
-    session = GameSession(kalooki_setup(3, seed=11))
-    assert play_until(session, lambda s: s.state.deal >= 9, limit=20_000)
+    session = GameSession(kalooki_setup(3, seed=seed))
+    assert play_until(session, lambda s: s.state.deal >= start_deal, limit=20_000)
     table = open_table(app, session)
     table.ai_pause = 0.0
-    rng = random.Random(11)
+    rng = random.Random(seed)
     keys = (pygame.K_c, pygame.K_p, pygame.K_a, pygame.K_n, pygame.K_l, pygame.K_BACKSPACE)
-    for step in range(4000):
+    for step in range(events):
         top = app.stack.top
         if isinstance(top, GameOverScene):
             break
@@ -277,7 +280,18 @@ def test_random_clicks_and_keys_never_break_a_kalooki_game(app):
                     pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
                 )
             elif table.my_turn:
-                legal = table.session.legal_actions()
-                table.play(rng.choice(legal))
+                table.play(rng.choice(table.session.legal_actions()))
         assert len(table.animator.flights) < 400
+        assert len(table.log_lines) <= 80
     assert table.session.finished
+
+
+def test_random_clicks_and_keys_never_break_a_kalooki_game(app):
+    """A short soak over the last deal (``CARD_PARLOUR_SOAK=N`` plays N whole games)."""
+    kalooki_soak(app, seed=11, start_deal=9, events=4000)
+
+
+@pytest.mark.skipif(not GAMES, reason="set CARD_PARLOUR_SOAK=N for the long soak")
+@pytest.mark.parametrize("seed", range(20, 20 + max(GAMES, 1)))
+def test_long_kalooki_soak(app, seed):
+    kalooki_soak(app, seed=seed, start_deal=1, events=60_000)
