@@ -22,7 +22,7 @@ from game.engine.events import Said
 from game.engine.melds import Meld, arrangements, extensions, meld_problem
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.scoring import POLICY, contract_for
-from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, GAME_OVER, PLAY
+from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, PLAY
 
 QUIET_SAID = ("reaches for the stock: ", "does not call")
 DECLINE_PACE = 0.35  # an AI letting a card go waits this share of the usual pause
@@ -65,10 +65,6 @@ class KalookiTable(TableScene):
 
     def between_deals(self, view: Any) -> bool:
         return view.phase == DEAL_OVER
-
-    @property
-    def game_over(self) -> bool:
-        return self.view.phase == GAME_OVER
 
     # --- plates, cells, panels --------------------------------------------------------------
 
