@@ -57,11 +57,12 @@ def arrange_centre(layout: TableLayout) -> Felt:
     layout.stock = pygame.Rect(x0, y, pw, ph)
     layout.discard = pygame.Rect(x0 + pw + gap, y, pw, ph)
     finish = pygame.Rect(x0 + 2 * (pw + gap), y, pw, ph)
-    layout.piles = pygame.Rect(x0 - 12, centre.y, total + 24, centre.h)
-    layout.table = pygame.Rect(centre)
-    layout.cells = {}
     bh = round(36 * scale)
     buttons = pygame.Rect(centre.x, centre.bottom - bh, centre.w, bh)
+    # The notes under the piles stop above the row of buttons.
+    layout.piles = pygame.Rect(x0 - 12, centre.y, total + 24, buttons.y - 8 - centre.y)
+    layout.table = pygame.Rect(centre)
+    layout.cells = {}
     return Felt(finish, buttons)
 
 

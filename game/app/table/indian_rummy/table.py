@@ -32,9 +32,8 @@ from dataclasses import replace
 from typing import Any
 
 import pygame
-import pygame_gui
 
-from game.app.i18n import tr, ui
+from game.app.i18n import tr
 from game.app.table import phrases
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
@@ -43,28 +42,17 @@ from game.app.table.indian_rummy.felt import (
     INDICATOR_ZONE,
     Felt,
     arrange_centre,
-    compose_groups,
     compose_indicator,
     draw_finish,
     draw_group_labels,
     widen_top_row,
 )
-from game.app.table.indian_rummy.groups import (
-    flatten,
-    move_cards,
-    rank_group,
-    reading,
-    shift,
-    solver_groups,
-    suit_groups,
-    synced,
-    unmatched_points,
-)
+from game.app.table.indian_rummy.hand import GroupedHand
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.sprites import Place
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
-from game.engine.cards import Card, rank_text, sort_by_rank
+from game.engine.cards import Card, rank_text
 from game.games.indian_rummy import Declare, Pack
 from game.games.indian_rummy.scoring import find_problem
 from game.games.indian_rummy.state import (
@@ -83,7 +71,7 @@ texts.teach_phrases()
 GROUP_BUTTONS = ("group", "auto_group")
 
 
-class IndianRummyTable(TableScene):
+class IndianRummyTable(GroupedHand, TableScene):
     def __init__(self, app, session) -> None:
         # seat -> (deal, groups): each shown player's own arrangement of their hand
         self.hand_groups: dict[int, tuple[int, list[list[Card]]]] = {}
@@ -144,151 +132,6 @@ class IndianRummyTable(TableScene):
         super().refresh()
         self._place_group_buttons()
 
-    def _place_group_buttons(self) -> None:
-        """Group and Auto-group, right of the centre above the status line, shown while
-        the shown player holds a hand in a deal."""
-        if self.ui is None or self.felt is None:
-            return
-        from game.app.ui.widgets import text_width
-
-        area = self.felt.buttons
-        rects, x = {}, area.right
-        for name in reversed(GROUP_BUTTONS):
-            width = max(96, text_width(tr(f"indian_rummy.{name}"), 15) + 30)
-            rects[name] = pygame.Rect(x - width, area.y, width, area.h)
-            x -= width + 8
-        current = {name: button for button, name in self.group_widgets.items()}
-        if any(button.relative_rect != rects[name] for name, button in current.items()) or (
-            len(current) != len(GROUP_BUTTONS)
-        ):
-            for button in current:
-                button.kill()
-            self.group_widgets = {}
-            for name in GROUP_BUTTONS:
-                button = pygame_gui.elements.UIButton(
-                    rects[name], ui(f"indian_rummy.{name}"), self.ui
-                )
-                self.group_widgets[button] = name
-        showing = self.in_deal(self.view) and bool(self.hand_order) and not self.covered
-        for button, name in self.group_widgets.items():
-            if showing and not button.visible:
-                button.show()
-            elif not showing and button.visible:
-                button.hide()
-            wanted = name != "group" or bool(self.selected)
-            if wanted and not button.is_enabled:
-                button.enable()
-            elif not wanted and button.is_enabled:
-                button.disable()
-
-    def on_ui_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            name = self.group_widgets.get(event.ui_element)
-            if name == "group":
-                self.group_selected()
-                return True
-            if name == "auto_group":
-                self.auto_group()
-                return True
-        return super().on_ui_event(event)
-
-    # --- the groups -----------------------------------------------------------------------
-
-    @property
-    def groups(self) -> list[list[Card]]:
-        return self.hand_groups.get(self.view_seat, (0, []))[1]
-
-    def set_groups(self, groups: list[list[Card]]) -> None:
-        self.hand_groups[self.view_seat] = (self.view.deal, groups)
-        self.hand_order[:] = flatten(groups)
-
-    def _sync_hand(self) -> None:
-        """The framework keeps the flat order; the groups follow the hand: cards gone leave
-        their group, a card drawn goes where it was dropped, or into a group of its own."""
-        insert = self._pending_insert
-        self._pending_insert = None
-        super()._sync_hand()
-        hand = list(getattr(self.view, "hand", ()))
-        deal, groups = self.hand_groups.get(self.view_seat, (None, []))
-        geometry = self.composer.hand if self.composer is not None else None
-        slots = getattr(geometry, "slots", [])
-        slot = slots[insert] if insert is not None and 0 <= insert < len(slots) else None
-        held = set(hand)
-        if deal != self.view.deal or not any(card in held for card in flatten(groups)):
-            groups = suit_groups(hand, self.view.wild_rank)
-        else:
-            groups = synced(groups, hand, slot)
-        self.set_groups(groups)
-
-    def _rearrange(self, groups: list[list[Card]], places: dict | None = None) -> None:
-        old = self.picture
-        self.set_groups(groups)
-        self.refresh()
-        if places:
-            self._land_local(old, places)
-        else:
-            self.animator.settle(old, self.picture, set())
-
-    def reorder(self, cards: list[Card], index: int, places: dict) -> None:
-        """A drag within the hand: into a group, or into a gap (a new group)."""
-        slots = getattr(self.composer.hand, "slots", [])
-        slot = slots[index] if 0 <= index < len(slots) else ("new", len(self.groups))
-        self._rearrange(move_cards(self.groups, cards, slot), places)
-
-    def shift_focused(self, step: int) -> None:
-        cards = self.hand_cards()
-        if not cards:
-            return
-        card = cards[max(0, min(self.focus, len(cards) - 1))]
-        self._rearrange(shift(self.groups, card, step))
-        self.focus = self.hand_cards().index(card)
-
-    def sort_hand(self, order) -> None:
-        hand = self.hand_cards()
-        wild = self.view.wild_rank
-        self._rearrange(
-            rank_group(hand, wild) if order is sort_by_rank else suit_groups(hand, wild)
-        )
-
-    def group_selected(self) -> None:
-        chosen = [card for card in self.hand_cards() if card in self.selected]
-        if not chosen:
-            self.refuse(tr("indian_rummy.select_to_group"))
-            return
-        first = next(i for i, group in enumerate(self.groups) if chosen[0] in group)
-        self.selected.clear()
-        self._rearrange(move_cards(self.groups, chosen, ("new", first)))
-
-    def auto_group(self) -> None:
-        hand = self.hand_cards()
-        if not hand:
-            return
-        self.selected.clear()
-        self._rearrange(solver_groups(hand, self.view.wild_rank, self.pure_length))
-        self.play_sound("place")
-
-    def group_labels(self) -> list[tuple[str, str]]:
-        """(kind, words) per group, cached until the groups change."""
-        key = (tuple(tuple(g) for g in self.groups), self.view.wild_rank, self.language_key())
-        if self._label_cache[0] != key:
-            labels = []
-            for group in self.groups:
-                kind = reading(tuple(group), self.view.wild_rank, self.pure_length)
-                if kind:
-                    words = tr(f"indian_rummy.group_{kind}")
-                else:
-                    n = sum(_points(c, self.view.wild_rank) for c in group)
-                    words = tr("indian_rummy.group_loose", n=n)
-                labels.append((kind, words))
-            points = unmatched_points(self.groups, self.view.wild_rank, self.pure_length)
-            self._label_cache = (key, labels, str(points))
-        return self._label_cache[1]
-
-    def language_key(self) -> str:
-        from game.app import i18n
-
-        return i18n.language()
-
     # --- the picture ----------------------------------------------------------------------
 
     def compose_piles(self, c, view: Any) -> None:
@@ -305,21 +148,6 @@ class IndianRummyTable(TableScene):
     def compose_extra(self, c, view: Any) -> None:
         if self.felt is not None:
             c.zone(Target("finish"), self.felt.finish.inflate(20, 20), 2)
-
-    def compose_hand(self, c, view: Any) -> None:
-        glow = frozenset(self.hint_cards()) if self.hint else frozenset()
-        wild = view.wild_rank
-        tag = tr("indian_rummy.wild_tag")
-        labels = {card: tag for card in self.hand_order if card.rank == wild and not card.is_joker}
-        compose_groups(
-            c,
-            self.groups,
-            f"hand:{self.view_seat}",
-            selected=self.selected,
-            face_up=not self.covered,
-            glow=glow,
-            labels=labels,
-        )
 
     def zone_anchor(self, zone: str) -> Place:
         if zone == INDICATOR_ZONE:
@@ -415,14 +243,6 @@ class IndianRummyTable(TableScene):
                 return tr("indian_rummy.status_taken", card=view.taken.pretty())
             return tr("indian_rummy.status_play")
         return super().status_text(view)
-
-    def stage_progress(self) -> tuple[str, bool] | None:
-        """The unmatched points of the player's own arrangement, left of the status."""
-        if self.covered or not self.in_deal(self.view) or not self.hand_cards():
-            return None
-        self.group_labels()
-        points = int(self._label_cache[2])
-        return tr("indian_rummy.unmatched", n=points), points == 0
 
     def help_lines(self) -> list[tuple[str, str]]:
         return [
@@ -570,9 +390,3 @@ class IndianRummyTable(TableScene):
         first = setup.seats[: setup.options.players]
         self.session.setup = replace(setup, seats=first)
         super().play_again()
-
-
-def _points(card: Card, wild: int | None) -> int:
-    from game.games.indian_rummy import card_points
-
-    return card_points(card, wild)
