@@ -18,7 +18,7 @@ from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, RED
 from game.engine.cards import Card, rank_text, sort_by_rank
 from game.games.laugh_and_lie_down.settlement import baseline, bonus
-from game.games.laugh_and_lie_down.state import DEAL_OVER
+from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
 
 SLOT_FILL = (14, 60, 39)
 SLOT_EDGE = (44, 104, 72)
@@ -34,6 +34,24 @@ def felt(table, surface: pygame.Surface) -> None:
     _pot(surface, table, f)
     _notes(surface, table, f)
     _pile_places(surface, table, f)
+    _out_of_the_deal(surface, table)
+
+
+def _out_of_the_deal(surface: pygame.Surface, table) -> None:
+    """Where your hand was, once you lay down or played it out."""
+    view = table.view
+    seat = table.view_seat
+    watching = not table.session.setup.humans  # an all-AI table: nobody is "you"
+    if view.phase not in (PLAY, CLAIMS) or view.hand or table.covered or watching:
+        return
+    key = (
+        "laugh_and_lie_down.you_lay_down"
+        if view.lain_down[seat]
+        else ("laugh_and_lie_down.you_played_out")
+    )
+    area = table.layout.hand
+    size = max(13, round(17 * table.layout.scale))
+    text(surface, fit_line(tr(key), size, area.w - 20), area.center, size, MUTED, anchor="center")
 
 
 def _slots(surface: pygame.Surface, f: Felt, present: set[int]) -> None:

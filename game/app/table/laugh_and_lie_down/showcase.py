@@ -40,9 +40,10 @@ def laugh_setup(
     return GameSetup("laugh_and_lie_down", options, seed, seats)
 
 
-def mid_deal_session(players: int, seed: int = 1, captures: int = 6) -> GameSession:
+def mid_deal_session(players: int, seed: int = 1, captures: int = 5) -> GameSession:
     """A game in its second deal or later, at the human's turn, with ``captures`` or
-    more captures made this deal and some of the layout doubled up by rank."""
+    more captures made this deal, a full layout with ranks doubled up, and a capture
+    to make."""
     for attempt in range(60):
         session = GameSession(laugh_setup(players, seed + attempt))
 
@@ -54,8 +55,10 @@ def mid_deal_session(players: int, seed: int = 1, captures: int = 6) -> GameSess
                 and st.phase == PLAY
                 and st.to_act == 0
                 and st.moment >= captures
+                and len(ranks) >= 9
                 and len(ranks) > len(set(ranks))
                 and len(st.hands[0]) >= 3
+                and any(card.rank in ranks for card in st.hands[0])
             )
 
         if play_until(session, ready):
@@ -150,19 +153,21 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
                     still(app, mid_deal_session(players))
                     save(app, f"{players}p_{tag}")
                 if language == "en":
+                    still(app, deal_over_session(5))
+                    for _ in range(10):
+                        app.frame(1 / 60)
+                    save(app, f"settlement_{tag}")
+                if size == (1280, 800):
                     table = still(app, mid_deal_session(5))
                     drag_to_capture(app, table)
                     save(app, f"drag_{tag}")
                     table.cancel_drag()
-                    table.inspecting = 1
+                    piles = table.view.captured
+                    table.inspecting = max(range(1, len(piles)), key=lambda s: len(piles[s]))
                     save(app, f"pile_{tag}")
                     table.inspecting = None
                     still(app, claim_session())
                     save(app, f"claim_{tag}")
-                    table = still(app, deal_over_session(5))
-                    for _ in range(10):
-                        app.frame(1 / 60)
-                    save(app, f"settlement_{tag}")
                     table = still(app, finished_session(5, rounds=2))
                     for _ in range(40):
                         app.frame(1 / 60)

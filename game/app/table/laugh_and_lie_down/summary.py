@@ -216,7 +216,8 @@ class SettlementScene(DealSummaryScene):
                 pygame.draw.rect(surface, BAND, band, 0, 10)
             pygame.draw.circle(surface, seat_colour(row.seat), (area.x + 5, band.centery), 5)
             note = _row_note(row)
-            name_y = band.centery - (8 if note else 0)
+            small = 13 if band.h >= 44 else 12
+            name_y = band.centery - (round(band.h * 0.2) if note else 0)
             text(
                 surface,
                 fit_line(row.name, 17, name_w - 16, True),
@@ -229,9 +230,9 @@ class SettlementScene(DealSummaryScene):
             if note:
                 text(
                     surface,
-                    fit_line(note, 13, name_w - 16),
-                    (area.x + 16, band.centery + 11),
-                    13,
+                    fit_line(note, small, name_w - 16),
+                    (area.x + 16, band.centery + round(band.h * 0.27)),
+                    small,
                     GOLD,
                     anchor="midleft",
                 )

@@ -24,6 +24,7 @@ A fishing game, not a rummy: no stock, discard or melds. What this table shows a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -57,7 +58,18 @@ from game.games.laugh_and_lie_down.state import (
 )
 
 NUMBER_KEYS = tuple(range(pygame.K_1, pygame.K_9 + 1))
-HELP_TOPICS = ("arrows", "move_card", "space", "tab", "undo", "hint", "sort", "menu")
+HELP_TOPICS = ("arrows", "move_card", "space", "undo", "hint", "sort", "menu")
+HELP_LINES = (
+    "drag",
+    "drag_pile",
+    "double",
+    "tab",
+    "lie_down",
+    "declare",
+    "claim",
+    "pass",
+    "inspect",
+)
 
 
 class LaughTable(TableScene):
@@ -178,7 +190,15 @@ class LaughTable(TableScene):
             found.append(tr("laugh_and_lie_down.badge_last"))
         return tuple(found)
 
+    def seat_info(self, view: Any, seat: int):
+        info = super().seat_info(view, seat)
+        if view.phase == DEAL_OVER:  # nobody is to play while the deal is settled
+            info = replace(info, to_act=False)
+        return info
+
     def status_text(self, view: Any) -> str:
+        if view.phase == DEAL_OVER:
+            return tr("laugh_and_lie_down.status_deal_over", n=view.deal)
         asked = self.session.to_act
         if view.phase == CLAIMS and not self.my_turn and asked is not None and not self.covered:
             return tr("laugh_and_lie_down.status_window_other", name=self.names()[asked])
@@ -189,8 +209,10 @@ class LaughTable(TableScene):
             mover = self.names()[view.mover]
             if view.last_player == self.view_seat and _deal_done(view):
                 return tr("laugh_and_lie_down.status_last_chance")
-            if any(isinstance(a, ClaimDead | DeclareDead) for a in legal):
+            if any(isinstance(a, ClaimDead) for a in legal):
                 return tr("laugh_and_lie_down.status_window", name=mover)
+            if any(isinstance(a, DeclareDead) for a in legal):
+                return tr("laugh_and_lie_down.status_window_declare", name=mover)
             return tr("laugh_and_lie_down.status_window_nothing", name=mover)
         captures = [a for a in legal if isinstance(a, Capture)]
         dead = any(isinstance(a, DeclareDead) for a in legal)
@@ -209,7 +231,7 @@ class LaughTable(TableScene):
     def help_lines(self) -> list[tuple[str, str]]:
         return [
             (tr(f"laugh_and_lie_down.help_{name}_keys"), tr(f"laugh_and_lie_down.help_{name}"))
-            for name in ("drag", "double", "lie_down", "declare", "claim", "pass", "inspect")
+            for name in HELP_LINES
         ]
 
     # --- the log and the refusals in players' names ---------------------------------------
