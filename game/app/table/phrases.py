@@ -143,8 +143,10 @@ def said(text: str, second_person: bool = False) -> str:
 
 
 def _second_person(text: str) -> str:
-    """The English verb that opens a log line, for "You": draws -> draw, passes -> pass."""
+    """The English verb that opens a log line, for "You": draws -> draw, passes -> pass;
+    a second verb after "and" too ("discards the 7♥ and declares rummy")."""
     verb, space, rest = text.partition(" ")
+    rest = AND_VERB.sub(lambda m: m.group(1) + _second_person(m.group(2)), rest)
     if verb in IRREGULAR:
         verb = IRREGULAR[verb]
     elif verb.endswith("ies"):
@@ -157,6 +159,7 @@ def _second_person(text: str) -> str:
 
 
 IRREGULAR = {"has": "have", "does": "do", "goes": "go", "passes": "pass"}
+AND_VERB = re.compile(r"(\) and |\S and )(declares|drops|takes|discards|draws|goes)\b")
 
 
 def reason(text: str) -> str:

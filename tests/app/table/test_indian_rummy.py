@@ -206,6 +206,7 @@ def test_dropping_the_fourteenth_card_on_finish_declares(app):
     assert table.session.log == [Declare(extra)]
     record = table.session.state.history[-1]
     assert record.winner == 0 and record.payments[0] > 0
+    assert table.log_lines[-2].text == "discard the K♣ and declare rummy"  # "You discard ..."
     assert until(app, lambda: isinstance(app.stack.top, ShowdownScene), 200)
 
 

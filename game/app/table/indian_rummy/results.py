@@ -200,7 +200,7 @@ def final_result(view: Any, names: Sequence[str]) -> FinalResult:
     return FinalResult(
         title=title,
         subtitle=tr(
-            "indian_rummy.final_subtitle",
+            "indian_rummy.final_subtitle" if view.options.rounds > 1 else "indian_rummy.final_one",
             deals=deals,
             rounds=view.options.rounds,
         ),

@@ -161,17 +161,44 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
                     table.ai_pause = 1e9
                     _until_top_changes(app, table)
                     save(app, f"showdown_{tag}")
+                if language == "en":
+                    table = open_table(app, declared_session(6, rounds=3, round_end=True))
+                    table.ai_pause = 1e9
+                    _until_top_changes(app, table)
+                    app.stack.top.done()
+                    save(app, f"seats_{tag}")
+                    app.stack.reset(_results_scene(app, 10 if size[1] < 720 else 6))
+                    save(app, f"game_over_{tag}")
                 if size == (1280, 800):
                     table = open_table(app, playing_session(6))
                     table.ai_pause = 1e9
                     drag_half_way(app, table)
                     save(app, f"drag_{tag}")
                     table.cancel_drag()
+                    table.open_help()
+                    save(app, f"help_{tag}")
             finally:
                 app.shutdown()
                 app.window.destroy()
                 set_language("en")
     return written
+
+
+def finished_session(players: int, seed: int = 2, rounds: int = 1) -> GameSession:
+    """A whole session played by the simple policy to its end."""
+    session = GameSession(indian_rummy_setup(players, seed, rounds=rounds))
+    if not play_simply(session, lambda s: s.finished, limit=20_000):
+        raise RuntimeError("the session did not end")
+    return session
+
+
+def _results_scene(app, players: int):
+    from game.app.scenes.game_over import GameOverScene
+    from game.app.table.indian_rummy.results import final_result
+
+    session = finished_session(players)
+    names = [seat.name for seat in session.setup.seats]
+    return GameOverScene(app, final_result(session.view(), names), lambda: None, lambda: None)
 
 
 def _until_top_changes(app, table, limit: int = 120) -> None:

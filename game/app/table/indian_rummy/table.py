@@ -244,6 +244,10 @@ class IndianRummyTable(GroupedHand, TableScene):
             return tr("indian_rummy.status_play")
         return super().status_text(view)
 
+    def help_topics(self) -> tuple[str, ...]:
+        """The table's help without melding on the table (nothing is laid down here)."""
+        return tuple(t for t in super().help_topics() if t not in ("select", "meld"))
+
     def help_lines(self) -> list[tuple[str, str]]:
         return [
             (tr(f"indian_rummy.help_{name}_keys"), tr(f"indian_rummy.help_{name}"))
