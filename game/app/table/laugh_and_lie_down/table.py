@@ -88,9 +88,9 @@ class LaughTable(TableScene):
 
     @property
     def felt(self) -> Felt:
-        key = (id(self.layout), self.view_seat)
-        if self._felt is None or self._felt[0] != key:
-            self._felt = (key, compute_felt(self.layout, self.view_seat))
+        # Kept with the layout object itself (not its id, which a new layout may reuse).
+        if self._felt is None or self._felt[0] is not self.layout:
+            self._felt = (self.layout, compute_felt(self.layout, self.view_seat))
         return self._felt[1]
 
     def legal(self) -> list:
