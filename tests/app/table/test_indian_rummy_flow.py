@@ -64,6 +64,7 @@ def test_a_declaration_opens_the_showdown_and_continue_deals_again(app):
     table.ai_pause = 60.0
     assert until(app, lambda: isinstance(app.stack.top, ShowdownScene), 100)
     assert table.session.state.phase == DEAL_OVER
+    assert table.current_status() == "The deal is over."
     key(app, pygame.K_RETURN)
     assert app.stack.top is table
     assert table.session.log[-1] == NextDeal()
@@ -116,6 +117,7 @@ def test_a_new_player_joins_as_the_chosen_kind_and_plays_the_next_round(app):
     assert session.setup.seats[4].kind == "easy"
     assert session.state.options.players == 5 and 4 in session.state.order
     assert session.state.balances[4] == 0 and 4 in table.layout.seats
+    assert not table.animator.busy  # the table under the scene shows no card mid-flight
     scene.start()
     assert app.stack.top is table and session.state.phase == DRAW
     assert session.state.round == 2 and len(session.state.hands[4]) == 13

@@ -16,8 +16,8 @@ from typing import Any
 from game.app.i18n import tr
 from game.app.scenes.game_over import FinalResult, Standing
 from game.app.table.indian_rummy.groups import meld_order
-from game.app.table.indian_rummy.texts import signed
-from game.engine.cards import Card, rank_text, sort_by_suit
+from game.app.table.indian_rummy.texts import rank_plural, signed
+from game.engine.cards import Card, sort_by_suit
 from game.engine.melds import RUN, Meld
 from game.games.indian_rummy import CAP, card_points
 from game.games.indian_rummy.state import (
@@ -75,7 +75,7 @@ def _kind(meld: Meld) -> str:
 def wild_words(wild_rank: int | None) -> str:
     if wild_rank is None:
         return tr("indian_rummy.note_jokers_only")
-    return tr("indian_rummy.note_wild", rank=rank_text(wild_rank))
+    return tr("indian_rummy.note_wild", rank=rank_plural(wild_rank))
 
 
 def showdown(view: Any, names: Sequence[str]) -> Showdown:

@@ -185,6 +185,7 @@ class RoundScene(Scene):
         old = table.picture
         events = table.session.apply(action)
         table.after_move(old, events)
+        table.animator.finish()  # the table waits under this screen: no card mid-flight
         self.message = ""
         return True
 

@@ -107,8 +107,9 @@ def catalogue_scenes(app) -> list:
 
 
 def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
-    """The table at 1280x800 and 1024x640 for 2, 6 and 10 players, a drag, the showdown,
-    the seats between rounds and the results, in English (and one in Japanese)."""
+    """The table at 1280x800 and 1024x640 for 2, 6 and 10 players and the showdown, in
+    English (and ten players in Japanese); at 1280x800 also a drag, the seats between
+    rounds and the results."""
     import os
     import shutil
     import subprocess
@@ -161,13 +162,13 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
                     table.ai_pause = 1e9
                     _until_top_changes(app, table)
                     save(app, f"showdown_{tag}")
-                if language == "en":
+                if size == (1280, 800):
                     table = open_table(app, declared_session(6, rounds=3, round_end=True))
                     table.ai_pause = 1e9
                     _until_top_changes(app, table)
                     app.stack.top.done()
                     save(app, f"seats_{tag}")
-                    app.stack.reset(_results_scene(app, 10 if size[1] < 720 else 6))
+                    app.stack.reset(_results_scene(app, 10))
                     save(app, f"game_over_{tag}")
                 if size == (1280, 800):
                     table = open_table(app, playing_session(6))
@@ -175,8 +176,6 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
                     drag_half_way(app, table)
                     save(app, f"drag_{tag}")
                     table.cancel_drag()
-                    table.open_help()
-                    save(app, f"help_{tag}")
             finally:
                 app.shutdown()
                 app.window.destroy()

@@ -52,7 +52,7 @@ from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.sprites import Place
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
-from game.engine.cards import Card, rank_text
+from game.engine.cards import Card
 from game.games.indian_rummy import Declare, Pack
 from game.games.indian_rummy.scoring import find_problem
 from game.games.indian_rummy.state import (
@@ -217,7 +217,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         if view.wild_rank is None:
             notes = [tr("indian_rummy.note_jokers_only")]
         else:
-            notes = [tr("indian_rummy.note_wild", rank=rank_text(view.wild_rank))]
+            notes = [tr("indian_rummy.note_wild", rank=texts.rank_plural(view.wild_rank))]
         notes.append(
             tr("indian_rummy.note_drop", first=options.first_drop, middle=options.middle_drop)
         )
@@ -228,6 +228,8 @@ class IndianRummyTable(GroupedHand, TableScene):
         return notes
 
     def status_text(self, view: Any) -> str:
+        if self.between_deals(view):
+            return tr("indian_rummy.status_between")
         if not self.my_turn:
             return super().status_text(view)
         top = view.discard_top.pretty() if view.discard_top is not None else ""

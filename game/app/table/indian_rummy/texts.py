@@ -3,6 +3,7 @@ the log and the refusals read well in Japanese) and small formatting helpers."""
 
 from __future__ import annotations
 
+from game.app.i18n import tr
 from game.app.table import phrases
 
 _taught = False
@@ -84,3 +85,11 @@ def signed(n: int) -> str:
     if n < 0:
         return f"\u2212{-n}"
     return "0"
+
+
+def rank_plural(rank: int) -> str:
+    """Every card of a rank, for "Wild: the 8s": "8s", "aces", "kings" (in Japanese the
+    rank itself)."""
+    if rank in (1, 11, 12, 13):
+        return tr(f"indian_rummy.plural_{rank}")
+    return tr("indian_rummy.plural_n", n=rank)
