@@ -38,7 +38,7 @@ CASCADE = 0.27  # of a card's height: how far each card of a rank slot shows bel
 PILE_SHOWN = 8  # cards of a captured pile fanned out (the rest lie under the first)
 
 
-@dataclass
+@dataclass(eq=False)  # compared (and cached) by identity: one per layout
 class Felt:
     """The rectangles of the centre for one window size and shown seat."""
 
@@ -79,7 +79,7 @@ def compute_felt(layout: TableLayout, shown: int) -> Felt:
     own_pile = pygame.Rect(
         column.x, column.bottom - pile_h - caption_h, column.w, pile_h + caption_h
     )
-    pot = pygame.Rect(column.x, column.y, column.w, round(88 * scale))
+    pot = pygame.Rect(column.x, column.y, column.w, round(100 * scale))
     notes = pygame.Rect(column.x, pot.bottom + gap, column.w, own_pile.y - pot.bottom - 2 * gap)
     area = pygame.Rect(column.right + gap, below.y, below.right - column.right - gap, below.h)
     felt = Felt(scale, strip, column, pot, notes, own_pile, area, caption_h=caption_h)
@@ -150,17 +150,16 @@ def compose_layout(c: Composer, felt: Felt, layout_cards: Sequence[Card]) -> Non
 def compose_piles(
     c: Composer, felt: Felt, captured: Sequence[Sequence[Card]], own: int
 ) -> dict[int, pygame.Rect]:
-    """Every player's captured cards, face up (they are public): the newest few fanned,
-    the older ones under them. Your pile is a drop target (declaring dead cards).
-    Returns each pile's rectangle (for pointing at it)."""
+    """Every player's captured cards, face up (they are public): the newest few fanned
+    (the older ones lie under the first and are not drawn; a card flying there lands on
+    the pile's anchor). Your pile is a drop target (declaring dead cards). Returns each
+    pile's rectangle (for pointing at it)."""
     rects = {}
     for seat, pile in enumerate(captured):
         if seat not in felt.pile_at:
             continue
         x, y = felt.pile_at[seat]
-        hidden = max(0, len(pile) - PILE_SHOWN)
-        for i, card in enumerate(pile):
-            j = max(0, i - hidden)
+        for j, card in enumerate(pile[-PILE_SHOWN:]):
             place = Place(x + j * felt.pile_step, y, felt.pile_w)
             c.picture.add(Token(card, card, place, f"captured:{seat}"))
         rects[seat] = felt.pile_rect(seat, len(pile))

@@ -6,8 +6,11 @@ Everything here reads the table (its view, felt and pile rectangles) and changes
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
+from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr
 from game.app.table.laugh_and_lie_down.felt import Felt
@@ -55,17 +58,31 @@ def _out_of_the_deal(surface: pygame.Surface, table) -> None:
 
 
 def _slots(surface: pygame.Surface, f: Felt, present: set[int]) -> None:
+    board = _slot_board(f, frozenset(present))
+    surface.blit(board, (f.area.x - BOARD_PAD, f.area.y - BOARD_PAD))
+
+
+BOARD_PAD = 6
+
+
+@lru_cache(maxsize=8)
+def _slot_board(f: Felt, present: frozenset[int]) -> pygame.Surface:
+    """The thirteen rank slots drawn once per felt and set of ranks present: an empty
+    slot shows its rank large, an occupied one small at its foot."""
+    image = pygame.Surface(f.area.inflate(2 * BOARD_PAD, 2 * BOARD_PAD).size, pygame.SRCALPHA)
+    dx, dy = BOARD_PAD - f.area.x, BOARD_PAD - f.area.y
     cw, ch = card_size(f.card_w)
     big = max(14, round(f.card_w * 0.42))
     small = max(11, round(13 * f.scale))
     for rank, slot in f.slots.items():
+        slot = slot.move(dx, dy)
         box = slot.inflate(8, 8)
-        pygame.draw.rect(surface, SLOT_FILL, box, 0, 10)
-        pygame.draw.rect(surface, SLOT_EDGE, box, 1, 10)
+        pygame.draw.rect(image, SLOT_FILL, box, 0, 10)
+        pygame.draw.rect(image, SLOT_EDGE, box, 1, 10)
         label = rank_text(rank)
         if rank in present:
             text(
-                surface,
+                image,
                 label,
                 (slot.centerx, slot.bottom - 2),
                 small,
@@ -75,8 +92,9 @@ def _slots(surface: pygame.Surface, f: Felt, present: set[int]) -> None:
             )
         else:
             first = pygame.Rect(slot.x, slot.y, cw, ch)
-            pygame.draw.rect(surface, EMPTY_RANK, first, 1, max(4, f.card_w // 9))
-            text(surface, label, first.center, big, EMPTY_RANK, bold=True, anchor="center")
+            pygame.draw.rect(image, EMPTY_RANK, first, 1, max(4, f.card_w // 9))
+            text(image, label, first.center, big, EMPTY_RANK, bold=True, anchor="center")
+    return image.convert_alpha() if pygame.display.get_surface() is not None else image
 
 
 def _pot(surface: pygame.Surface, table, f: Felt) -> None:
@@ -111,26 +129,26 @@ def _pot(surface: pygame.Surface, table, f: Felt) -> None:
         colour,
         bold=True,
     )
-    note = _pot_note(view)
-    if note:
-        size = max(11, round(12 * scale))
-        text(surface, fit_line(note, size, room), (x, shown.bottom + 2), size, MUTED)
+    size = max(11, round(12 * scale))
+    y = shown.bottom + 1
+    lines = [part for note in _pot_notes(view) for part in fonts.wrap(note, size, room)]
+    for line in lines[:2]:
+        text(surface, fit_line(line, size, room), (x, y), size, MUTED)
+        y += round(size * 1.25)
 
 
-def _pot_note(view) -> str:
-    """What the pot holds: this deal's antes and what was carried over, or (between
-    deals) what it carries into the next."""
+def _pot_notes(view) -> list[str]:
+    """What the pot holds: this deal's antes and what was carried over (a debt shows
+    with a minus), or, between deals, what it carries into the next."""
     if view.phase == DEAL_OVER or view.deal == 0:
         if view.pot < 0:
-            return tr("laugh_and_lie_down.pot_owed_next")
-        return tr("laugh_and_lie_down.pot_carries") if view.pot else ""
+            return [tr("laugh_and_lie_down.pot_owed_next")]
+        return [tr("laugh_and_lie_down.pot_carries")] if view.pot else []
     carried = view.history[-1].pot if view.history else 0
-    antes = view.pot - carried
+    notes = [tr("laugh_and_lie_down.pot_antes", antes=view.pot - carried)]
     if carried:
-        return tr(
-            "laugh_and_lie_down.pot_antes_carried", antes=antes, carried=signed_plain(carried)
-        )
-    return tr("laugh_and_lie_down.pot_antes", antes=antes)
+        notes.append(tr("laugh_and_lie_down.pot_carried", carried=signed_plain(carried)))
+    return notes
 
 
 def _chip_stack(surface: pygame.Surface, centre: tuple[int, int], scale: float, pot: int) -> None:
@@ -284,6 +302,4 @@ def _row_width(row: list[list[Card]], cw: int, step: int, gap: int) -> int:
 
 
 def _text_w(content: str, size: int) -> int:
-    from game.app import fonts
-
     return fonts.font(size, True).size(content)[0]
