@@ -260,7 +260,7 @@ def soak(paths, seed: int, events: int, patience: int = 5, players: int = 4) -> 
 
 
 def test_random_input_never_crashes_or_sticks_and_the_game_ends(paths):
-    soak(paths, seed=4, events=6000)
+    soak(paths, seed=4, events=6000, patience=2)
 
 
 @pytest.mark.skipif(not SOAK_GAMES, reason="set CARD_PARLOUR_SOAK=N for the long soak")

@@ -343,7 +343,10 @@ class LaughTable(TableScene):
             self.cycle_inspection()
             return True
         if not self.my_turn:
-            return key in (pygame.K_l, pygame.K_c, pygame.K_d, pygame.K_p, *NUMBER_KEYS)
+            if key in (pygame.K_l, pygame.K_c, pygame.K_d, pygame.K_p, *NUMBER_KEYS):
+                self.refuse(tr("table.not_your_turn"))
+                return True
+            return False
         if key == pygame.K_l:
             self.play(LieDown())
         elif key == pygame.K_c:
