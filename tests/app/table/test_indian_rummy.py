@@ -337,3 +337,37 @@ def test_wild_cards_in_the_hand_carry_a_star(app):
     token = table.picture.get(hand("8H")[0])
     assert token.label == "★"
     assert table.picture.get(THIRTEEN[0]).label == ""
+
+
+def test_undo_after_taking_the_discard_puts_it_back_and_the_groups_follow(app):
+    taken = hand("6H")[0]
+    table = my_turn(app, top=taken)
+    before = group_faces(table)
+    drag(app, table.layout.discard.center, card_point(table, hand("5H")[0]))
+    assert taken in table.groups[1]
+    key(app, pygame.K_u)
+    assert table.session.log == [] and table.session.state.discard[-1] == taken
+    assert group_faces(table) == before
+
+
+def test_tab_goes_through_discard_and_finish_and_enter_declares(app):
+    extra = hand("KC")[0]
+    table = my_turn(app, cards=(*WINNING, extra), phase=PLAY)
+    table.focus = table.hand_cards().index(extra)
+    key(app, pygame.K_TAB)
+    targets = [target.kind for target, _move in table.key_targets()]
+    assert targets == ["discard", "finish"]  # left to right
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert table.session.log == [Declare(extra)]
+
+
+def test_the_hint_for_a_declaration_rings_the_finish_slot(app):
+    from game.app.table.services import Hint
+
+    extra = hand("KC")[0]
+    table = my_turn(app, cards=(*WINNING, extra), phase=PLAY)
+    table.hint = Hint("Declare.", Declare(extra))
+    assert table.hint_cards() == [extra] and table.hint_target() == Target("finish")
+    table.hint = Hint("Drop.", Pack())
+    assert table.hint_target() is None

@@ -238,3 +238,20 @@ def test_nothing_overlaps_at_the_table(tmp_path, players, size):
     finally:
         app.shutdown()
         app.window.destroy()
+
+
+def test_new_game_opens_the_indian_rummy_table_and_play_again_keeps_the_first_seats(app):
+    from dataclasses import replace
+
+    from game.app.setup import Seat
+    from game.app.table.indian_rummy import IndianRummyTable
+
+    app.start_game(indian_rummy_setup(4, seed=9))
+    table = app.stack.top
+    assert isinstance(table, IndianRummyTable) and len(table.layout.seats) == 4
+    setup = table.session.setup
+    table.session.setup = replace(setup, seats=(*setup.seats, Seat("Priya", "easy")))
+    table.play_again()
+    again = app.stack.top
+    assert isinstance(again, IndianRummyTable) and again is not table
+    assert [s.name for s in again.session.setup.seats] == [s.name for s in setup.seats]
