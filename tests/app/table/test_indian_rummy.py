@@ -371,3 +371,17 @@ def test_the_hint_for_a_declaration_rings_the_finish_slot(app):
     assert table.hint_cards() == [extra] and table.hint_target() == Target("finish")
     table.hint = Hint("Drop.", Pack())
     assert table.hint_target() is None
+
+
+def test_the_engines_reasons_and_log_lines_read_in_japanese():
+    from game.app import i18n
+    from game.app.table import phrases
+
+    i18n.set_language("ja")
+    try:
+        reason = phrases.reason("You cannot declare yet. The 7♥, 2♠ and K♣ fit in no run or set.")
+        assert reason == "まだ宣言できません：7♥、2♠とK♣がどのランにもセットにも入りません。"
+        said = phrases.said("turns up the A♠: the As and the jokers are wild")
+        assert said == "A♠をめくりました：Aとジョーカーがワイルド"
+    finally:
+        i18n.set_language("en")

@@ -40,13 +40,16 @@ REASONS = [
     ),
     (
         r"You cannot declare yet\. The (?P<cards>.+) fits? in no run or set\.",
-        "indian_rummy.r_loose",
+        lambda cards: tr("indian_rummy.r_loose", cards=card_list(cards)),
     ),
     (r"There is no pure run.*", "indian_rummy.r_no_pure_bare"),
     (r"Your pure run must have 4 .*", "indian_rummy.r_first_life_bare"),
     (r"Besides the pure run you need a second run.*", "indian_rummy.r_second_bare"),
     (r"Your cards make runs and sets only without .*", "indian_rummy.r_pure_bare"),
-    (r"The (?P<cards>.+) fits? in no run or set\.", "indian_rummy.r_loose_bare"),
+    (
+        r"The (?P<cards>.+) fits? in no run or set\.",
+        lambda cards: tr("indian_rummy.r_loose_bare", cards=card_list(cards)),
+    ),
     (
         r"You took the (?P<card>{CARD}) from the discard pile: "
         r"discard a different card this turn\.",
@@ -76,6 +79,13 @@ def teach_phrases() -> None:
         return
     _taught = True
     phrases.add_patterns(said=SAID, reasons=REASONS)
+
+
+def card_list(cards: str) -> str:
+    """The engine's "7♥, 9♣ and K♣" in the player's language."""
+    return cards.replace(", ", tr("indian_rummy.list_comma")).replace(
+        " and ", tr("indian_rummy.list_and")
+    )
 
 
 def signed(n: int) -> str:
