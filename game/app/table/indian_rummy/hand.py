@@ -28,6 +28,7 @@ from game.app.table.indian_rummy.groups import (
     synced,
     unmatched_points,
 )
+from game.app.ui.widgets import text_width
 from game.engine.cards import Card, sort_by_rank
 from game.games.indian_rummy import card_points
 
@@ -42,8 +43,6 @@ class GroupedHand:
         the shown player holds a hand in a deal."""
         if self.ui is None or self.felt is None:
             return
-        from game.app.ui.widgets import text_width
-
         area = self.felt.buttons
         rects, x = {}, area.right
         for name in reversed(GROUP_BUTTONS):

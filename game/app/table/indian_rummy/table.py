@@ -34,10 +34,12 @@ from typing import Any
 import pygame
 
 from game.app.i18n import tr
+from game.app.scenes.game_over import FinalResult
 from game.app.table import phrases
+from game.app.table.compose import Composer, compose_discard, compose_stock
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
-from game.app.table.indian_rummy import texts
+from game.app.table.indian_rummy import results, texts
 from game.app.table.indian_rummy.felt import (
     INDICATOR_ZONE,
     Felt,
@@ -45,11 +47,14 @@ from game.app.table.indian_rummy.felt import (
     compose_indicator,
     draw_finish,
     draw_group_labels,
+    indicator_place,
     widen_top_row,
 )
 from game.app.table.indian_rummy.hand import GroupedHand
+from game.app.table.indian_rummy.round_table import RoundScene
+from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.layout import TableLayout, compute_layout
-from game.app.table.sprites import Place
+from game.app.table.sprites import Place, Token
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import Card
@@ -59,7 +64,6 @@ from game.games.indian_rummy.state import (
     DEAL_OVER,
     DRAW,
     FIRST_DROP,
-    GAME_OVER,
     IN_PLAY,
     MIDDLE_DROP,
     PLAY,
@@ -84,10 +88,6 @@ class IndianRummyTable(GroupedHand, TableScene):
     # --- the view's facts -----------------------------------------------------------------
 
     @property
-    def options(self) -> Any:
-        return self.view.options
-
-    @property
     def pure_length(self) -> int:
         return self.view.options.pure_run_minimum
 
@@ -99,10 +99,6 @@ class IndianRummyTable(GroupedHand, TableScene):
 
     def deals_scored(self, view: Any) -> int:
         return len(view.history)
-
-    @property
-    def game_over(self) -> bool:
-        return self.view.phase == GAME_OVER
 
     def pack_cost(self, view: Any, seat: int) -> int:
         played = view.has_played[seat] if seat < len(view.has_played) else True
@@ -134,25 +130,21 @@ class IndianRummyTable(GroupedHand, TableScene):
 
     # --- the picture ----------------------------------------------------------------------
 
-    def compose_piles(self, c, view: Any) -> None:
-        from game.app.table.compose import compose_discard, compose_stock
-
+    def compose_piles(self, c: Composer, view: Any) -> None:
         if view.stock_size >= 1:
             compose_indicator(c, view.indicator)  # the bottom card: drawn first, under the stock
         compose_stock(c, max(0, view.stock_size - 1))
         compose_discard(c, (view.discard_top,) if view.discard_top is not None else ())
 
-    def compose_melds(self, c, view: Any) -> None:
+    def compose_melds(self, c: Composer, view: Any) -> None:
         """Nothing is laid on the table before the showdown."""
 
-    def compose_extra(self, c, view: Any) -> None:
+    def compose_extra(self, c: Composer, view: Any) -> None:
         if self.felt is not None:
             c.zone(Target("finish"), self.felt.finish.inflate(20, 20), 2)
 
     def zone_anchor(self, zone: str) -> Place:
         if zone == INDICATOR_ZONE:
-            from game.app.table.indian_rummy.felt import indicator_place
-
             return indicator_place(self.layout)
         if zone.startswith("set_aside:"):
             return super().zone_anchor("hand:" + zone.partition(":")[2])
@@ -179,7 +171,7 @@ class IndianRummyTable(GroupedHand, TableScene):
                 surface, spans, self.group_labels(), self.layout.hand.y, self.layout.scale
             )
 
-    def game_source(self, token) -> tuple[Source, list[Hashable]] | None:
+    def game_source(self, token: Token) -> tuple[Source, list[Hashable]] | None:
         """The indicator, once it is the stock's last card, is drawn like the stock."""
         if token.zone == INDICATOR_ZONE and self.view.stock_size == 1:
             return Source("stock"), [token.key]
@@ -324,7 +316,7 @@ class IndianRummyTable(GroupedHand, TableScene):
     def play(self, action: Action, overrides: dict | None = None) -> bool:
         """A declaration the engine would count as wrong, under the penalty option, asks
         first: it costs 80 points and the deal."""
-        if isinstance(action, Declare) and self.options.wrong_declaration_penalty:
+        if isinstance(action, Declare) and self.view.options.wrong_declaration_penalty:
             problem = self._declaration_problem(action.discard)
             if problem is not None and self.session.problem(action) is None:
                 self.app.confirm(
@@ -364,28 +356,22 @@ class IndianRummyTable(GroupedHand, TableScene):
         self.hand_groups.clear()
         super().next_deal()
 
-    def deal_summary(self, view: Any):
-        from game.app.table.indian_rummy.results import showdown
+    def deal_summary(self, view: Any) -> results.Showdown:
+        return results.showdown(view, self.seat_names())
 
-        return showdown(view, self.seat_names())
-
-    def summary_scene(self, summary: Any, on_continue: Any) -> Any:
-        from game.app.table.indian_rummy.showdown import ShowdownScene
+    def summary_scene(self, summary: Any, on_continue: Any) -> ShowdownScene:
+        """The showdown; between rounds its Continue opens the seats for the next round."""
 
         def after() -> None:
             if self.view.phase == ROUND_OVER and not self.session.finished:
-                from game.app.table.indian_rummy.round_table import RoundScene
-
                 self.app.stack.push(RoundScene(self.app, self, on_continue))
             else:
                 on_continue()
 
         return ShowdownScene(self.app, summary, after)
 
-    def final_result(self, view: Any):
-        from game.app.table.indian_rummy.results import final_result
-
-        return final_result(view, self.seat_names())
+    def final_result(self, view: Any) -> FinalResult:
+        return results.final_result(view, self.seat_names())
 
     def seat_names(self) -> list[str]:
         return [seat.name for seat in self.session.setup.seats]
