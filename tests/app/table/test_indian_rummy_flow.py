@@ -255,3 +255,24 @@ def test_new_game_opens_the_indian_rummy_table_and_play_again_keeps_the_first_se
     again = app.stack.top
     assert isinstance(again, IndianRummyTable) and again is not table
     assert [s.name for s in again.session.setup.seats] == [s.name for s in setup.seats]
+
+
+def test_a_void_deal_shows_no_hands_and_nobody_pays():
+    from dataclasses import replace
+
+    from game.engine.actions import Discard
+
+    session = playing_session(3)  # the human has drawn
+
+    def discard() -> None:
+        session.apply(next(a for a in session.legal_actions() if isinstance(a, Discard)))
+
+    discard()
+    state = session.state  # the next player finds only the indicator left
+    session.state = replace(state, stock=state.stock[:1], box=(*state.box, *state.stock[1:]))
+    session.apply(Draw(STOCK))
+    discard()
+    show = showdown(session.view(), [s.name for s in session.setup.seats])
+    assert show.title == "Deal 1 is void" and "nobody pays" in show.subtitle
+    assert all(row.face_down and row.points == "0" for row in show.rows)
+    assert show.running == (("—", "—", "—"),)

@@ -132,6 +132,7 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
         )
     title = tr("indian_rummy.showdown_title", n=record.deal)
     if record.void:
+        title = tr("indian_rummy.void_title", n=record.deal)
         subtitle = tr("indian_rummy.void_deal")
     elif record.winner is None:
         subtitle = ""

@@ -140,10 +140,18 @@ class ShowdownScene(Scene):
             right = wild.x - 16
         if s.subtitle:
             room = right - title.right - 20
-            line = fit_line(s.subtitle, 17, room)
-            text(
-                surface, line, (title.right + 20, title.bottom - 3), 17, CREAM, anchor="bottomleft"
-            )
+            if fonts.font(17).size(s.subtitle)[0] <= room:
+                text(
+                    surface,
+                    s.subtitle,
+                    (title.right + 20, title.bottom - 3),
+                    17,
+                    CREAM,
+                    anchor="bottomleft",
+                )
+            else:  # too long beside the title: a smaller line under it
+                line = fit_line(s.subtitle, 14, right - x)
+                text(surface, line, (x, title.bottom + 1), 14, CREAM)
         self._draw_rows(surface)
         self._draw_running(surface)
 
