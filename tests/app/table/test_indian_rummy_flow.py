@@ -276,3 +276,15 @@ def test_a_void_deal_shows_no_hands_and_nobody_pays():
     assert show.title == "Deal 1 is void" and "nobody pays" in show.subtitle
     assert all(row.face_down and row.points == "0" for row in show.rows)
     assert show.running == (("—", "—", "—"),)
+
+
+def test_when_the_shown_player_leaves_the_next_human_takes_the_screen_after_a_hand_off(app):
+    table, scene = round_table(app)
+    session = table.session
+    session.setup = indian_rummy_setup(4, humans=2, rounds=2)
+    assert scene.may_leave(0)  # another human stays
+    scene.leave(0)
+    assert session.shown_seat == 1 and session.needs_handoff
+    assert table.covered and table.layout.seats[1].side == "bottom"
+    scene.start()
+    assert until(app, lambda: isinstance(app.stack.top, HandoffScene), 100)
