@@ -172,7 +172,7 @@ def test_a_whole_game_against_ai_seats_finishes_through_the_table(app):
     session = GameSession(indian_rummy_setup(3, seed=11, rounds=1))
     table = open_table(app, session)
     table.ai_pause = 0.0
-    for _ in range(6000):
+    for _ in range(20_000):  # ends at the results, whatever the bots
         top = app.stack.top
         if isinstance(top, GameOverScene):
             break
