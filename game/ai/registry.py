@@ -14,6 +14,7 @@ KIT_MODULES = {
     "kaluki": "game.ai.kaluki",
     "laugh_and_lie_down": "game.ai.laugh_and_lie_down",
     "kalooki": "game.ai.kalooki",
+    "indian_rummy": "game.ai.indian_rummy",
 }
 
 

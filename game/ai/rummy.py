@@ -34,10 +34,15 @@ def _face_at(position: int, suit: str) -> Face:
 
 
 def outs(
-    card: Card, loose: Sequence[Card], policy: MeldPolicy, live: Counter
+    card: Card,
+    loose: Sequence[Card],
+    policy: MeldPolicy,
+    live: Counter,
+    group_weight: float = 1.0,
 ) -> tuple[float, float]:
     """(strong, weak) outs of ``card`` among the ``loose`` cards of a hand: live copies of
-    the faces that would complete a meld with it (strong: one card missing; weak: two)."""
+    the faces that would complete a meld with it (strong: one card missing; weak: two).
+    ``group_weight`` scales the outs towards groups (Indian Rummy values runs more)."""
     if policy.is_wild(card):
         return (0.0, 0.0)
     strong = weak = 0.0
@@ -62,9 +67,9 @@ def outs(
     wanted = sum(live[(card.rank, s)] for s in SUITS if s not in suits)
     need = policy.min_group - have
     if need <= 1:
-        strong += wanted
+        strong += group_weight * wanted
     elif need == 2:
-        weak += wanted / 2
+        weak += group_weight * wanted / 2
     if strong:
         strong += live[JOKER_FACE]
     return strong, weak

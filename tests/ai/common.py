@@ -83,6 +83,7 @@ QUICK_GAMES: dict[str, dict[str, Any]] = {
     "kaluki": {"players": 3, "target": 60},
     "laugh_and_lie_down": {"players": 4, "rounds": 1, "auto_declare": False},
     "kalooki": {"players": 3},
+    "indian_rummy": {"players": 3},
 }
 
 

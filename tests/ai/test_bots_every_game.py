@@ -7,13 +7,18 @@ import random
 
 import pytest
 
-from game.ai.base import LEVELS
-from game.ai.registry import make_bot
+from game.ai.base import LEVELS, BotSettings
+from game.ai.registry import has_kit, make_bot
 from game.ai.seat import TableHistory
 from game.games.registry import GAMES
 from tests.ai.common import QUICK, play, quick_options, redeal_hidden, start
 
 GAME_IDS = sorted(GAMES)
+BRIEF = BotSettings(budget_ms=5)  # Hard searches one world a decision: the code runs, quickly
+
+
+def test_every_registered_game_has_its_own_bots():
+    assert [g for g in GAME_IDS if not has_kit(g)] == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -22,7 +27,8 @@ def test_every_level_plays_a_whole_game_without_an_illegal_move(game_id, level):
     options = quick_options(game_id)
     players = options.get("players", GAMES[game_id].min_players)
     others = "normal" if level != "normal" else "easy"
-    state, actions = play(game_id, options, seed=3, levels=[level] + [others] * (players - 1))
+    levels = [level] + [others] * (players - 1)
+    state, actions = play(game_id, options, seed=3, levels=levels, settings=BRIEF)
     assert state.finished, f"no end after {len(actions)} moves"
 
 
@@ -30,8 +36,8 @@ def test_every_level_plays_a_whole_game_without_an_illegal_move(game_id, level):
 def test_the_same_seed_replays_the_same_game(game_id):
     options = quick_options(game_id)
     levels = ["hard", "normal", "easy"]
-    first = play(game_id, options, seed=8, levels=levels, max_steps=400)
-    second = play(game_id, options, seed=8, levels=levels, max_steps=400)
+    first = play(game_id, options, seed=8, levels=levels, max_steps=150)
+    second = play(game_id, options, seed=8, levels=levels, max_steps=150)
     assert first[1] == second[1]
     assert first[0] == second[0]
 

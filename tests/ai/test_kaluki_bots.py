@@ -102,7 +102,8 @@ def test_easy_discards_a_loose_card_and_plays_only_legal_moves():
 
 
 def test_hard_answers_at_once_when_there_is_nothing_to_search():
-    state = position(["KS KH KD QS QH QD 2C 7D", "3S 4S"], phase=PLAY)
+    # already down, with melds in hand: laying them down is the only sensible move
+    state = position(["KS KH KD QS QH QD 2C 7D", "3S 4S"], phase=PLAY, melded=(True, False))
     bot = KalukiHard(1, 0, BotSettings(rollouts=50))
     move = bot.choose(RULES.view(state, 0), RULES.legal_actions(state), [])
     assert isinstance(move, LayDown) and bot.last_worlds == 0
