@@ -12,6 +12,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, Shuffled, TurnStarted
 from game.engine.game import Results
 from game.engine.rng import shuffled
+from game.engine.zones import replaced, take_from_hand
 from game.games.indian_rummy import dealing, table
 from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
 from game.games.indian_rummy.options import IndianRummyOptions
@@ -39,18 +40,6 @@ from game.games.indian_rummy.state import (
     IndianRummyState,
     IndianRummyView,
 )
-
-
-def _without(hand: Sequence[Card], card: Card) -> tuple[Card, ...]:
-    if card not in hand:
-        raise IllegalAction(f"The {card.pretty()} is not in your hand.")
-    rest = list(hand)
-    rest.remove(card)
-    return tuple(rest)
-
-
-def _set(values: tuple, seat: int, value) -> tuple:
-    return tuple(value if i == seat else v for i, v in enumerate(values))
 
 
 def discard_order(hand: Sequence[Card], taken: Card | None, wild: int | None) -> list[Card]:
@@ -110,7 +99,7 @@ class IndianRummyRules:
         return [
             Declare(card)
             for card in choices
-            if declaration(_without(hand, card), wild, pure) is not None
+            if declaration(take_from_hand(hand, [card]), wild, pure) is not None
         ]
 
     # -- applying a move ---------------------------------------------------------------
@@ -172,8 +161,8 @@ class IndianRummyRules:
             raise IllegalAction(f"Unknown place to draw from: {action.source!r}.")
         state = replace(
             state,
-            hands=_set(state.hands, seat, (*state.hands[seat], card)),
-            has_played=_set(state.has_played, seat, True),
+            hands=replaced(state.hands, seat, (*state.hands[seat], card)),
+            has_played=replaced(state.has_played, seat, True),
             phase=PLAY,
             taken=taken,
         )
@@ -188,7 +177,7 @@ class IndianRummyRules:
             events: list[Event] = [
                 CardMoved(card, f"hand:{seat}", f"set_aside:{seat}", face_up=False) for card in hand
             ]
-            state = replace(state, set_aside=_set(state.set_aside, seat, hand))
+            state = replace(state, set_aside=replaced(state.set_aside, seat, hand))
         else:
             # the first drop: the hand goes into the stock just above the indicator
             status, value = FIRST_DROP, state.options.first_drop
@@ -199,8 +188,8 @@ class IndianRummyRules:
             state = replace(state, stock=stock, rng_counter=state.rng_counter + 1)
         state = replace(
             state,
-            hands=_set(state.hands, seat, ()),
-            statuses=_set(state.statuses, seat, status),
+            hands=replaced(state.hands, seat, ()),
+            statuses=replaced(state.statuses, seat, status),
         )
         events.append(Said(seat, f"packs and will pay {value} points"))
         return self._next_turn(state, events)
@@ -208,12 +197,14 @@ class IndianRummyRules:
     def _discard(self, state: IndianRummyState, card: Card) -> tuple[IndianRummyState, list]:
         seat = state.seat
         self._check_discard(state, card)
-        hand = _without(state.hands[seat], card)
+        hand = take_from_hand(state.hands[seat], [card])
         events: list[Event] = [
             CardMoved(card, f"hand:{seat}", "discard"),
             Said(seat, f"discards the {card.pretty()}"),
         ]
-        state = replace(state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card))
+        state = replace(
+            state, hands=replaced(state.hands, seat, hand), discard=(*state.discard, card)
+        )
         return self._next_turn(state, events)
 
     def _check_discard(self, state: IndianRummyState, card: Card) -> None:
@@ -222,18 +213,18 @@ class IndianRummyRules:
                 f"You took the {card.pretty()} from the discard pile: "
                 "discard a different card this turn."
             )
-        _without(state.hands[state.seat], card)
+        take_from_hand(state.hands[state.seat], [card])
 
     def _declare(self, state: IndianRummyState, card: Card) -> tuple[IndianRummyState, list]:
         seat = state.seat
         self._check_discard(state, card)
-        hand = _without(state.hands[seat], card)
+        hand = take_from_hand(state.hands[seat], [card])
         wild, pure = state.wild_rank, state.options.pure_run_minimum
         shown = declaration(hand, wild, pure)
         events: list[Event] = [CardMoved(card, f"hand:{seat}", "discard")]
         if shown is not None:
             state = replace(
-                state, hands=_set(state.hands, seat, hand), discard=(*state.discard, card)
+                state, hands=replaced(state.hands, seat, hand), discard=(*state.discard, card)
             )
             events.append(Said(seat, f"discards the {card.pretty()} and declares rummy"))
             settled, more = dealing.settle(state, seat, shown.melds)
@@ -252,10 +243,10 @@ class IndianRummyRules:
         )
         state = replace(
             state,
-            hands=_set(state.hands, seat, ()),
-            set_aside=_set(state.set_aside, seat, hand),
+            hands=replaced(state.hands, seat, ()),
+            set_aside=replaced(state.set_aside, seat, hand),
             discard=(*state.discard, card),
-            statuses=_set(state.statuses, seat, WRONG_SHOW),
+            statuses=replaced(state.statuses, seat, WRONG_SHOW),
         )
         return self._next_turn(state, events)
 

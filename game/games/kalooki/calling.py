@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.engine.events import CardMoved, Event, Said
+from game.engine.zones import replaced
 from game.games.kalooki import dealing
 from game.games.kalooki.state import ANSWER, CALL, PLAY, KalookiState
 
@@ -122,7 +123,7 @@ def deny(state: KalookiState) -> tuple[KalookiState, list[Event]]:
     """The active player takes the called discard as their draw."""
     seat = state.seat
     card = state.discard[-1]
-    hands = tuple((*h, card) if i == seat else h for i, h in enumerate(state.hands))
+    hands = replaced(state.hands, seat, (*state.hands[seat], card))
     state = replace(
         state,
         hands=hands,

@@ -8,6 +8,7 @@ from dataclasses import replace
 from game.engine.cards import Card, make_deck
 from game.engine.events import CardMoved, DealScored, DealStarted, Event, GameOver, Said, Shuffled
 from game.engine.rng import rng_for, shuffled
+from game.engine.zones import replaced
 from game.games.kalooki.melding import can_add, can_tack
 from game.games.kalooki.options import CALLS_ALLOWED, KalookiOptions
 from game.games.kalooki.scoring import DEALS, contract_for, penalty, satisfies_contract
@@ -107,7 +108,7 @@ def draw_from_stock(
         events.append(Shuffled("stock", len(stock)))
         state = replace(state, stock=stock, discard=(top,), rng_counter=state.rng_counter + 1)
     card = state.stock[-1]
-    hands = tuple((*h, card) if i == seat else h for i, h in enumerate(state.hands))
+    hands = replaced(state.hands, seat, (*state.hands[seat], card))
     state = replace(state, stock=state.stock[:-1], hands=hands)
     events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
     events.append(Said(seat, why))

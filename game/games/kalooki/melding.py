@@ -3,23 +3,13 @@ tacking a joker. Pure functions: they return new melds or raise IllegalAction.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 
 from game.engine.cards import SUIT_SYMBOLS, Card, rank_text
 from game.engine.errors import IllegalAction
 from game.engine.melds import ACE_HIGH, GROUP, RUN, Meld, Slot, extensions, read_meld
 from game.games.kalooki.scoring import POLICY, Contract
-
-
-def take_from_hand(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...]:
-    """``hand`` without ``cards``; IllegalAction if one of them is not in it."""
-    rest = list(hand)
-    for card in cards:
-        if card not in rest:
-            raise IllegalAction(f"The {card.pretty()} is not in your hand.")
-        rest.remove(card)
-    return tuple(rest)
 
 
 def _count(n: int, word: str) -> str:

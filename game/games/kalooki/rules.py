@@ -21,7 +21,15 @@ from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
-from game.engine.melds import RUN, Meld
+from game.engine.melds import RUN
+from game.engine.zones import (
+    cards_on_table,
+    distinct_faces,
+    meld_at,
+    other_hands,
+    replaced,
+    take_from_hand,
+)
 from game.games.kalooki import calling, dealing
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.discards import discard_order
@@ -31,7 +39,6 @@ from game.games.kalooki.melding import (
     read_contract,
     stands_for,
     tack,
-    take_from_hand,
 )
 from game.games.kalooki.options import KalookiOptions
 from game.games.kalooki.scoring import best_contract_melds, contract_for
@@ -53,17 +60,6 @@ _WAIT = {
     ANSWER: "A player has called the discard: allow or deny the call first.",
     PLAY: "You have already drawn this turn.",
 }
-
-
-def _unique_faces(cards: Iterable[Card]) -> list[Card]:
-    seen: dict[str, Card] = {}
-    for card in cards:
-        seen.setdefault(card.face, card)
-    return list(seen.values())
-
-
-def _set_hand(state: KalookiState, seat: int, hand: tuple[Card, ...]) -> tuple:
-    return tuple(hand if i == seat else h for i, h in enumerate(state.hands))
 
 
 class KalookiRules:
@@ -109,14 +105,14 @@ class KalookiRules:
         # every real card may be thrown; the most sensible discard is listed first
         contract = contract_for(state.deal)
         order = discard_order(hand, contract, state.laid_down[seat])
-        actions.extend(Discard(card) for card in _unique_faces(order))
+        actions.extend(Discard(card) for card in distinct_faces(order))
         if not actions:
             actions.append(Pass())  # only jokers left and none can be played
         return actions
 
     def _adds(self, state: KalookiState, hand: Iterable[Card]) -> list[Action]:
         found: list[Action] = []
-        faces = _unique_faces(hand)
+        faces = distinct_faces(hand)
         for index, meld in enumerate(state.melds):
             for card in faces:
                 if may_fit(meld, card):
@@ -129,7 +125,7 @@ class KalookiRules:
 
     def _tacks(self, state: KalookiState, hand: Iterable[Card]) -> list[Action]:
         found: list[Action] = []
-        faces = _unique_faces(hand)
+        faces = distinct_faces(hand)
         for index, meld in enumerate(state.melds):
             if meld.kind != RUN:
                 continue
@@ -198,7 +194,7 @@ class KalookiRules:
         card = state.discard[-1]
         state = replace(
             state,
-            hands=_set_hand(state, seat, (*state.hands[seat], card)),
+            hands=replaced(state.hands, seat, (*state.hands[seat], card)),
             discard=state.discard[:-1],
             discarded_by=None,
             phase=PLAY,
@@ -230,10 +226,10 @@ class KalookiRules:
             for card in meld.cards
         ]
         events.append(Said(seat, "lays down " + ", ".join(meld.describe() for meld in melds)))
-        laid = tuple(True if i == seat else flag for i, flag in enumerate(state.laid_down))
+        laid = replaced(state.laid_down, seat, True)
         state = replace(
             state,
-            hands=_set_hand(state, seat, hand),
+            hands=replaced(state.hands, seat, hand),
             melds=(*state.melds, *melds),
             laid_down=laid,
             turn=replace(state.turn, laid_down_now=True),
@@ -246,7 +242,7 @@ class KalookiRules:
             raise IllegalAction(
                 "You may add to melds on the table only after laying down your contract."
             )
-        meld = _target(state, action.target)
+        meld = meld_at(state.melds, action.target)
         hand = take_from_hand(state.hands[seat], action.cards)
         result = add_to_meld(meld, action.cards, action.result)
         melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
@@ -254,14 +250,14 @@ class KalookiRules:
             CardMoved(card, f"hand:{seat}", f"meld:{action.target}") for card in action.cards
         ]
         events.append(Said(seat, f"adds to {result.describe()}"))
-        state = replace(state, hands=_set_hand(state, seat, hand), melds=melds)
+        state = replace(state, hands=replaced(state.hands, seat, hand), melds=melds)
         return self._after_play(state, events)
 
     def _tack(self, state: KalookiState, action: Tack) -> tuple[KalookiState, list[Event]]:
         seat = state.seat
         if not state.laid_down[seat]:
             raise IllegalAction("Only a player who has laid down may tack a joker.")
-        meld = _target(state, action.target)
+        meld = meld_at(state.melds, action.target)
         hand = take_from_hand(state.hands[seat], [action.card])
         result, _joker = tack(meld, action.card)
         melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
@@ -269,7 +265,7 @@ class KalookiRules:
             CardMoved(action.card, f"hand:{seat}", f"meld:{action.target}"),
             Said(seat, f"tacks the {action.card.pretty()}: {result.describe()}"),
         ]
-        state = replace(state, hands=_set_hand(state, seat, hand), melds=melds)
+        state = replace(state, hands=replaced(state.hands, seat, hand), melds=melds)
         return self._after_play(state, events)
 
     def _discard(self, state: KalookiState, action: Discard) -> tuple[KalookiState, list[Event]]:
@@ -283,7 +279,7 @@ class KalookiRules:
         ]
         state = replace(
             state,
-            hands=_set_hand(state, seat, hand),
+            hands=replaced(state.hands, seat, hand),
             discard=(*state.discard, action.card),
             discarded_by=seat,
         )
@@ -344,25 +340,12 @@ class KalookiRules:
         )
 
     def all_cards(self, state: KalookiState) -> list[Card]:
-        cards = [card for hand in state.hands for card in hand]
-        cards.extend(state.stock)
-        cards.extend(state.discard)
-        cards.extend(card for meld in state.melds for card in meld.cards)
-        return cards
+        return cards_on_table(state.hands, state.stock, state.discard, state.melds)
 
     def hidden_from(self, state: KalookiState, seat: int) -> set[Card]:
-        hidden = set(state.stock)
-        if state.phase not in (DEAL_OVER, GAME_OVER):
-            for other, hand in enumerate(state.hands):
-                if other != seat:
-                    hidden.update(hand)
-        return hidden
+        if state.phase in (DEAL_OVER, GAME_OVER):  # hands are shown at the end of a deal
+            return set(state.stock)
+        return set(state.stock) | other_hands(state.hands, seat)
 
     def results(self, state: KalookiState) -> Results:
         return Results(state.totals, state.winners, True, len(state.history))
-
-
-def _target(state: KalookiState, index: int) -> Meld:
-    if not 0 <= index < len(state.melds):
-        raise IllegalAction("There is no such meld on the table.")
-    return state.melds[index]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from game.engine.actions import (
@@ -22,6 +22,14 @@ from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
 from game.engine.melds import GROUP, RUN, Meld, extensions, read_meld
+from game.engine.zones import (
+    cards_on_table,
+    distinct_faces,
+    meld_at,
+    other_hands,
+    replaced,
+    take_from_hand,
+)
 from game.games.kaluki import dealing
 from game.games.kaluki.options import KalukiOptions
 from game.games.kaluki.scoring import (
@@ -41,27 +49,6 @@ from game.games.kaluki.state import (
     KalukiView,
     Turn,
 )
-
-
-def _take(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, ...]:
-    """``hand`` without ``cards``; IllegalAction if one of them is not in it."""
-    rest = list(hand)
-    for card in cards:
-        if card not in rest:
-            raise IllegalAction(f"The {card.pretty()} is not in your hand.")
-        rest.remove(card)
-    return tuple(rest)
-
-
-def _set_hand(state: KalukiState, seat: int, hand: tuple[Card, ...]) -> tuple:
-    return tuple(hand if i == seat else h for i, h in enumerate(state.hands))
-
-
-def _unique_faces(cards: Iterable[Card]) -> list[Card]:
-    seen: dict[str, Card] = {}
-    for card in cards:
-        seen.setdefault(card.face, card)
-    return list(seen.values())
 
 
 class KalukiRules:
@@ -133,13 +120,13 @@ class KalukiRules:
             return actions  # the first meld with the taken card comes before anything else
         if state.melded[seat] or not opts.swap_needs_own_meld:
             actions.extend(self._swaps(state, hand))
-        actions.extend(Discard(card) for card in _unique_faces(hand))
+        actions.extend(Discard(card) for card in distinct_faces(hand))
         return actions
 
     def _lay_offs(self, state: KalukiState, hand: Sequence[Card]) -> list[Action]:
         found: list[Action] = []
         for index, meld in enumerate(state.melds):
-            for card in _unique_faces(hand):
+            for card in distinct_faces(hand):
                 if not _may_fit(meld, card):
                     continue
                 options = extensions(meld, [card], POLICY)
@@ -222,7 +209,7 @@ class KalukiRules:
         hand = (*state.hands[seat], card)
         state = replace(
             state,
-            hands=_set_hand(state, seat, hand),
+            hands=replaced(state.hands, seat, hand),
             phase=PLAY,
             passes=0,
             turn=Turn(taken_discard=pending, melded_at_start=state.melded[seat]),
@@ -251,7 +238,7 @@ class KalukiRules:
 
         melds = tuple(replace(read_meld(m, POLICY, value), owner=seat) for m in action.melds)
         cards = [card for meld in melds for card in meld.cards]
-        hand = _take(state.hands[seat], cards)
+        hand = take_from_hand(state.hands[seat], cards)
         if not state.melded[seat]:
             total = meld_total(melds, opts.ace_value)
             if total < OPENING_MINIMUM:
@@ -273,10 +260,10 @@ class KalukiRules:
             for card in meld.cards
         ]
         events.extend(Said(seat, f"melds {meld.describe()}") for meld in melds)
-        melded = tuple(True if i == seat else m for i, m in enumerate(state.melded))
+        melded = replaced(state.melded, seat, True)
         state = replace(
             state,
-            hands=_set_hand(state, seat, hand),
+            hands=replaced(state.hands, seat, hand),
             melds=(*state.melds, *melds),
             melded=melded,
             turn=replace(state.turn, taken_discard=None),
@@ -287,8 +274,8 @@ class KalukiRules:
         seat = state.seat
         if not state.melded[seat]:
             raise IllegalAction("You may add to melds on the table only after your first meld.")
-        meld = _target(state, action.target)
-        hand = _take(state.hands[seat], action.cards)
+        meld = meld_at(state.melds, action.target)
+        hand = take_from_hand(state.hands[seat], action.cards)
         if state.options.go_out_by_discard and not hand:
             raise IllegalAction("Keep one card to discard: you go out only by discarding.")
         options = extensions(meld, action.cards, POLICY)
@@ -305,20 +292,20 @@ class KalukiRules:
             CardMoved(card, f"hand:{seat}", f"meld:{action.target}") for card in action.cards
         ]
         events.append(Said(seat, f"adds to {result.describe()}"))
-        state = replace(state, hands=_set_hand(state, seat, hand), melds=melds)
+        state = replace(state, hands=replaced(state.hands, seat, hand), melds=melds)
         return self._after_play(state, events)
 
     def _swap(self, state: KalukiState, action: SwapJoker) -> tuple[KalukiState, list[Event]]:
         seat = state.seat
         if state.options.swap_needs_own_meld and not state.melded[seat]:
             raise IllegalAction("You may swap a joker only after your first meld (table option).")
-        meld = _target(state, action.target)
+        meld = meld_at(state.melds, action.target)
         slot = next((s for s in meld.substitutes if _stands_for(s, action.card)), None)
         if slot is None:
             raise IllegalAction(
                 f"No joker in {meld.describe()} stands for the {action.card.pretty()}."
             )
-        hand = _take(state.hands[seat], [action.card])
+        hand = take_from_hand(state.hands[seat], [action.card])
         joker_card = slot.card
         slots = tuple(s._replace(card=action.card) if s is slot else s for s in meld.slots)
         melds = tuple(
@@ -329,18 +316,18 @@ class KalukiRules:
             CardMoved(joker_card, f"meld:{action.target}", f"hand:{seat}"),
             Said(seat, f"swaps the {action.card.pretty()} for a joker"),
         ]
-        state = replace(state, hands=_set_hand(state, seat, (*hand, joker_card)), melds=melds)
+        state = replace(state, hands=replaced(state.hands, seat, (*hand, joker_card)), melds=melds)
         return state, events
 
     def _discard(self, state: KalukiState, action: Discard) -> tuple[KalukiState, list[Event]]:
         seat = state.seat
-        hand = _take(state.hands[seat], [action.card])
+        hand = take_from_hand(state.hands[seat], [action.card])
         events: list[Event] = [
             CardMoved(action.card, f"hand:{seat}", "discard"),
             Said(seat, f"discards the {action.card.pretty()}"),
         ]
         state = replace(
-            state, hands=_set_hand(state, seat, hand), discard=(*state.discard, action.card)
+            state, hands=replaced(state.hands, seat, hand), discard=(*state.discard, action.card)
         )
         if not hand:
             scored, more = dealing.score_deal(state, out=seat)
@@ -386,28 +373,15 @@ class KalukiRules:
         )
 
     def all_cards(self, state: KalukiState) -> list[Card]:
-        cards = [card for hand in state.hands for card in hand]
-        cards.extend(state.stock)
-        cards.extend(state.discard)
-        cards.extend(card for meld in state.melds for card in meld.cards)
-        return cards
+        return cards_on_table(state.hands, state.stock, state.discard, state.melds)
 
     def hidden_from(self, state: KalukiState, seat: int) -> set[Card]:
-        hidden = set(state.stock)
-        if state.phase not in (DEAL_OVER, GAME_OVER):
-            for other, hand in enumerate(state.hands):
-                if other != seat:
-                    hidden.update(hand)
-        return hidden
+        if state.phase in (DEAL_OVER, GAME_OVER):  # hands are shown at the end of a deal
+            return set(state.stock)
+        return set(state.stock) | other_hands(state.hands, seat)
 
     def results(self, state: KalukiState) -> Results:
         return Results(state.totals, state.winners, True, len(state.history))
-
-
-def _target(state: KalukiState, index: int) -> Meld:
-    if not 0 <= index < len(state.melds):
-        raise IllegalAction("There is no such meld on the table.")
-    return state.melds[index]
 
 
 def _stands_for(slot, card: Card) -> bool:
