@@ -8,7 +8,7 @@ serves every game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -19,6 +19,7 @@ from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
+from game.app.table.overlays import veil
 from game.app.table.panels import fit_line, seat_colour
 from game.app.table.sprites import Place, draw_card
 from game.app.ui.paint import panel, text
@@ -113,11 +114,8 @@ class DealSummaryScene(Scene):
     # --- drawing ---
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        from game.app.table.overlays import veil
-
-        surface.blit(veil(surface.get_size()), (0, 0))
         box = self.box
-        panel(surface, box, alpha=252, radius=18, border=GOLD)
+        draw_veiled_box(surface, box)
         s = self.summary
         x = box.x + 30
         title = text(surface, s.title, (x, box.y + 20), 28, GOLD, bold=True)
@@ -186,41 +184,63 @@ class DealSummaryScene(Scene):
 
     def _draw_running(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         s = self.summary
-        panel(surface, area.inflate(8, 8), alpha=150, radius=10)
-        inner = area.inflate(-20, -20)
-        text(surface, tr("table.running_scores"), (inner.x, inner.y), 15, GOLD, bold=True)
-        cols = len(s.names)
-        first = 40
-        col_w = (inner.w - first) // max(1, cols)
-        y = inner.y + 28
-        size = 13 if col_w < 60 else 14
-        for i, name in enumerate(s.names):
-            cx = inner.x + first + i * col_w + col_w // 2
-            pygame.draw.circle(surface, seat_colour(i), (cx, y + 4), 4)
-            text(
-                surface,
-                fit_line(name, size, col_w - 4, True),
-                (cx, y + 12),
-                size,
-                CREAM,
-                bold=True,
-                anchor="midtop",
-            )
-        y += 36
-        row_h = 22
-        room = (inner.bottom - 30 - y) // row_h
-        running = list(enumerate(s.running, 1))
-        if len(running) > room:
-            running = running[-room:]
-        for deal, points in running:
-            text(surface, str(deal), (inner.x + 4, y), 14, MUTED)
-            for i, value in enumerate(points):
-                cx = inner.x + first + i * col_w + col_w // 2
-                text(surface, value, (cx, y), 14, CREAM, anchor="midtop")
-            y += row_h
-        pygame.draw.line(surface, GOLD, (inner.x, y + 2), (inner.right, y + 2), 1)
-        y += 8
-        text(surface, "Σ", (inner.x + 4, y), 15, GOLD, bold=True)
-        for i, value in enumerate(s.totals):
-            cx = inner.x + first + i * col_w + col_w // 2
-            text(surface, value, (cx, y), 15, GOLD, bold=True, anchor="midtop")
+        draw_running(surface, area, tr("table.running_scores"), s.names, s.running, s.totals)
+
+
+def draw_veiled_box(surface: pygame.Surface, box: pygame.Rect) -> None:
+    """The table below dimmed, and the gold-edged box of an end-of-deal screen over it."""
+    surface.blit(veil(surface.get_size()), (0, 0))
+    panel(surface, box, alpha=252, radius=18, border=GOLD)
+
+
+def draw_seat_columns(
+    surface: pygame.Surface,
+    inner: pygame.Rect,
+    names: Sequence[str],
+    first: int,
+    compact: bool = False,
+) -> tuple[list[int], int]:
+    """The heads of a table by seat, under its title: each seat's colour dot and name
+    over its column, right of a first column ``first`` pixels wide (the deal). Returns
+    the centre x of each column and the y where the rows begin."""
+    col_w = (inner.w - first) // max(1, len(names))
+    if compact:
+        size, y, name_dy, rows_dy = (12 if col_w < 64 else 13), inner.y + 24, 11, 32
+    else:
+        size, y, name_dy, rows_dy = (13 if col_w < 60 else 14), inner.y + 28, 12, 36
+    centres = [inner.x + first + i * col_w + col_w // 2 for i in range(len(names))]
+    for seat, (name, cx) in enumerate(zip(names, centres)):
+        pygame.draw.circle(surface, seat_colour(seat), (cx, y + 4), 4)
+        line = fit_line(name, size, col_w - 4, True)
+        text(surface, line, (cx, y + name_dy), size, CREAM, bold=True, anchor="midtop")
+    return centres, y + rows_dy
+
+
+def draw_running(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    title: str,
+    names: Sequence[str],
+    running: Sequence[Sequence[str]],
+    totals: Sequence[str],
+    compact: bool = False,
+) -> None:
+    """The running table of an end-of-deal screen: a row per deal (the latest that fit),
+    a column per seat, the totals under a gold line. ``compact`` is a little tighter
+    (the Indian Rummy showdown, which has the most to show)."""
+    panel(surface, area.inflate(8, 8), alpha=150, radius=10)
+    inner = area.inflate(-20, -16 if compact else -20)
+    text(surface, title, (inner.x, inner.y), 15, GOLD, bold=True)
+    centres, y = draw_seat_columns(surface, inner, names, 38 if compact else 40, compact)
+    row_h = 22
+    room = max(1, (inner.bottom - 30 - y) // row_h)
+    for deal, points in list(enumerate(running, 1))[-room:]:
+        text(surface, str(deal), (inner.x + 4, y), 14, MUTED)
+        for value, cx in zip(points, centres):
+            text(surface, value, (cx, y), 14, CREAM, anchor="midtop")
+        y += row_h
+    pygame.draw.line(surface, GOLD, (inner.x, y + 2), (inner.right, y + 2), 1)
+    y += 8
+    text(surface, "Σ", (inner.x + 4, y), 15, GOLD, bold=True)
+    for value, cx in zip(totals, centres):
+        text(surface, value, (cx, y), 15, GOLD, bold=True, anchor="midtop")

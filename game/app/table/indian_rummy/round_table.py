@@ -21,6 +21,7 @@ from pygame_gui.core import ObjectID
 
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
+from game.app.scenes.deal_summary import draw_veiled_box
 from game.app.setup import Seat
 from game.app.table import phrases
 from game.app.table.indian_rummy.texts import signed
@@ -299,11 +300,8 @@ class RoundScene(Scene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        from game.app.table.overlays import veil
-
-        surface.blit(veil(surface.get_size()), (0, 0))
         box = self.box
-        panel(surface, box, alpha=252, radius=18, border=GOLD)
+        draw_veiled_box(surface, box)
         view = self.view
         x = box.x + 28
         title = text(

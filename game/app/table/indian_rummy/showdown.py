@@ -20,39 +20,36 @@ from pygame_gui.core import ObjectID
 from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr, ui
-from game.app.scenes.base import Scene
+from game.app.scenes.deal_summary import (
+    WIN_BAND,
+    DealSummaryScene,
+    draw_running,
+    draw_veiled_box,
+)
 from game.app.table.indian_rummy.felt import PURE_GREEN, RUN_GREEN
 from game.app.table.indian_rummy.results import Showdown, ShowRow
 from game.app.table.panels import fit_line, seat_colour
 from game.app.table.sprites import Place, draw_card, draw_joker_label
-from game.app.ui.paint import panel, text
+from game.app.ui.paint import text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 
-WIN_BAND = (44, 104, 70)
 COUNTED = (236, 140, 120)
 
 
-class ShowdownScene(Scene):
-    opaque = False
+class ShowdownScene(DealSummaryScene):
+    """The deal summary of Indian Rummy (Continue, Enter and Esc as there)."""
+
+    summary: Showdown
 
     def __init__(self, app, show: Showdown, on_continue: Callable[[], None]) -> None:
-        super().__init__(app)
-        self.show = show
-        self.on_continue = on_continue
-        self.box = pygame.Rect(0, 0, 0, 0)
+        super().__init__(app, show, on_continue)
         self.rows_area = pygame.Rect(0, 0, 0, 0)
         self.running_area = pygame.Rect(0, 0, 0, 0)
         self.columns = 1
-        self.button = None
-        self._done = False
-
-    @property
-    def summary(self) -> Showdown:  # the framework's name for what the scene shows
-        return self.show
 
     def build(self) -> None:
         w, h = self.size
-        s = self.show
+        s = self.summary
         self.box = pygame.Rect(0, 0, min(1200, w - 40), h - 40)
         self.box.center = (w // 2, h // 2)
         inner = self.box.inflate(-48, 0)
@@ -88,44 +85,12 @@ class ShowdownScene(Scene):
                 rect, ui(key), self.ui, object_id=ObjectID(object_id="#primary")
             )
 
-    def done(self) -> None:
-        if self._done:
-            return
-        self._done = True
-        self.app.stack.remove(self)
-        self.on_continue()
-
-    def back(self) -> None:
-        self.done()
-
-    def on_ui_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            self.done()
-            return True
-        return False
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-            pygame.K_ESCAPE,
-        ):
-            self.done()
-        return True
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        return True
-
     # --- drawing --------------------------------------------------------------------------
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        from game.app.table.overlays import veil
-
-        surface.blit(veil(surface.get_size()), (0, 0))
         box = self.box
-        panel(surface, box, alpha=252, radius=18, border=GOLD)
-        s = self.show
+        draw_veiled_box(surface, box)
+        s = self.summary
         x = box.x + 24
         size = 26 if box.h >= 680 else 23
         title = text(surface, s.title, (x, box.y + 18), size, GOLD, bold=True)
@@ -156,7 +121,7 @@ class ShowdownScene(Scene):
         self._draw_running(surface)
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
-        s = self.show
+        s = self.summary
         area = self.rows_area
         columns = self.columns
         per_column = max(1, -(-len(s.rows) // columns))
@@ -262,41 +227,6 @@ class ShowdownScene(Scene):
             draw_joker_label(surface, label, place, strip)
 
     def _draw_running(self, surface: pygame.Surface) -> None:
-        s = self.show
-        area = self.running_area
-        panel(surface, area.inflate(8, 8), alpha=150, radius=10)
-        inner = area.inflate(-20, -16)
-        text(surface, tr("indian_rummy.running"), (inner.x, inner.y), 15, GOLD, bold=True)
-        cols = len(s.names)
-        first = 38
-        col_w = (inner.w - first) // max(1, cols)
-        y = inner.y + 24
-        size = 12 if col_w < 64 else 13
-        for i, name in enumerate(s.names):
-            cx = inner.x + first + i * col_w + col_w // 2
-            pygame.draw.circle(surface, seat_colour(i), (cx, y + 4), 4)
-            text(
-                surface,
-                fit_line(name, size, col_w - 4, True),
-                (cx, y + 11),
-                size,
-                CREAM,
-                bold=True,
-                anchor="midtop",
-            )
-        y += 32
-        row_h = 22
-        room = max(1, (inner.bottom - 30 - y) // row_h)
-        running = list(enumerate(s.running, 1))[-room:]
-        for deal, paid in running:
-            text(surface, str(deal), (inner.x + 4, y), 14, MUTED)
-            for i, value in enumerate(paid):
-                cx = inner.x + first + i * col_w + col_w // 2
-                text(surface, value, (cx, y), 14, CREAM, anchor="midtop")
-            y += row_h
-        pygame.draw.line(surface, GOLD, (inner.x, y + 2), (inner.right, y + 2), 1)
-        y += 8
-        text(surface, "Σ", (inner.x + 4, y), 15, GOLD, bold=True)
-        for i, value in enumerate(s.totals):
-            cx = inner.x + first + i * col_w + col_w // 2
-            text(surface, value, (cx, y), 15, GOLD, bold=True, anchor="midtop")
+        s = self.summary
+        title = tr("indian_rummy.running")
+        draw_running(surface, self.running_area, title, s.names, s.running, s.totals, True)

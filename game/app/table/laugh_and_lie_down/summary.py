@@ -17,7 +17,14 @@ import pygame
 
 from game.app import fonts
 from game.app.i18n import tr
-from game.app.scenes.deal_summary import DealSummary, DealSummaryScene, SummaryRow
+from game.app.scenes.deal_summary import (
+    WIN_BAND,
+    DealSummary,
+    DealSummaryScene,
+    SummaryRow,
+    draw_seat_columns,
+    draw_veiled_box,
+)
 from game.app.scenes.game_over import FinalResult, Standing
 from game.app.table.laugh_and_lie_down.words import signed, signed_plain
 from game.app.table.panels import fit_line, seat_colour
@@ -26,7 +33,6 @@ from game.app.ui.theme import CREAM, GOLD, MUTED, RED
 from game.games.laugh_and_lie_down.settlement import baseline, bonus
 
 GAIN = (140, 220, 150)
-BAND = (44, 104, 70)
 COLUMNS = ("captured", "cards", "bonus", "change", "now")
 
 
@@ -179,11 +185,8 @@ class SettlementScene(DealSummaryScene):
         )
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        from game.app.table.overlays import veil
-
-        surface.blit(veil(surface.get_size()), (0, 0))
         box = self.box
-        panel(surface, box, alpha=252, radius=18, border=GOLD)
+        draw_veiled_box(surface, box)
         s = self.summary
         x = box.x + 28
         title = text(surface, s.title, (x, box.y + 18), 28, GOLD, bold=True)
@@ -213,7 +216,7 @@ class SettlementScene(DealSummaryScene):
         for row in s.settle:
             band = pygame.Rect(area.x - 10, y, area.w + 20, row_h - 4)
             if row.last:
-                pygame.draw.rect(surface, BAND, band, 0, 10)
+                pygame.draw.rect(surface, WIN_BAND, band, 0, 10)
             pygame.draw.circle(surface, seat_colour(row.seat), (area.x + 5, band.centery), 5)
             note = _row_note(row)
             small = 13 if band.h >= 44 else 12
@@ -287,23 +290,7 @@ class SettlementScene(DealSummaryScene):
             bold=True,
         )
         first = 52
-        cols = max(1, len(s.names))
-        col_w = (inner.w - first) // cols
-        size = 13 if col_w < 60 else 14
-        y = inner.y + 28
-        for i, name in enumerate(s.names):
-            cx = inner.x + first + i * col_w + col_w // 2
-            pygame.draw.circle(surface, seat_colour(i), (cx, y + 4), 4)
-            text(
-                surface,
-                fit_line(name, size, col_w - 4, True),
-                (cx, y + 12),
-                size,
-                CREAM,
-                bold=True,
-                anchor="midtop",
-            )
-        y += 36
+        centres, y = draw_seat_columns(surface, inner, s.names, first)
         row_h = 22
         room = max(2, (inner.bottom - y) // row_h)
         rows = list(enumerate(s.balances))
@@ -323,8 +310,7 @@ class SettlementScene(DealSummaryScene):
                 GOLD if latest else MUTED,
                 bold=latest,
             )
-            for i, value in enumerate(chips):
-                cx = inner.x + first + i * col_w + col_w // 2
+            for value, cx in zip(chips, centres):
                 colour = RED if value < 0 else (GOLD if latest else CREAM)
                 text(
                     surface, signed_plain(value), (cx, y), 14, colour, bold=latest, anchor="midtop"
