@@ -5,7 +5,13 @@ until a late position with melds on the table and the human to play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.ai.base import BotSettings
 from game.ai.seat import Seat as AiSeat
@@ -17,13 +23,25 @@ from game.engine.actions import Draw
 from game.engine.cards import parse_cards
 from game.games.kaluki import KalukiOptions
 
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.table_scene import TableScene
+
 NAMES = ("You", "Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo", "Iris")
 KINDS = ("human", "normal", "easy", "hard", "normal", "easy", "normal", "easy", "hard", "normal")
+SHOT_WINDOWS = (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja"))
+
+
+def showcase_seats(players: int, humans: int = 1) -> tuple[Seat, ...]:
+    """You, Ada, Bruno ...: the first ``humans`` seats people, the others AIs of mixed
+    levels."""
+    return tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
 
 
 def kaluki_setup(players: int, seed: int = 1, humans: int = 1) -> GameSetup:
-    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
-    return GameSetup("kaluki", KalukiOptions(players=players), seed, seats)
+    return GameSetup(
+        "kaluki", KalukiOptions(players=players), seed, showcase_seats(players, humans)
+    )
 
 
 def play_until(
@@ -126,90 +144,106 @@ def sample_result() -> FinalResult:
     )
 
 
-def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
-    """Draw the Kaluki table at 1280x800 and 1024x640 with 2, 4 and 6 players, and the
-    end screens, into ``folder`` (``python -m game.app.table.showcase docs/screenshots``).
-    ``quantize`` makes small 256-colour PNGs with ImageMagick when it is installed."""
-    import os
-    import shutil
-    import subprocess
-    import tempfile
-    from pathlib import Path
+class Screenshots:
+    """Pictures of the app for docs/screenshots, written as ``<game>_<name>_<window>.png``
+    into ``folder``: :meth:`windows` opens one still window (no motion, no sound, its
+    files in a throwaway folder) per size and language in turn, and :meth:`save` draws
+    ``frames`` frames and writes the picture. ``quantize`` makes small 256-colour PNGs
+    with ImageMagick when it is installed."""
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
+    def __init__(self, folder: str, game: str, quantize: bool = True, frames: int = 3) -> None:
+        self.out = Path(folder)
+        self.game = game
+        self.quantize = quantize
+        self.frames = frames
+        self.tag = ""  # the window's: "1280x800", "1024x640_ja"
+        self.written: list[str] = []
 
-    from game.app.app import App
-    from game.app.i18n import set_language
-    from game.app.scenes.deal_summary import DealSummaryScene
-    from game.app.scenes.game_over import GameOverScene
+    def windows(self) -> Iterator[tuple[App, tuple[int, int], str]]:
+        """(app, size, language) for 1280x800 and 1024x640 in English, 1024x640 in
+        Japanese; each window is closed before the next opens."""
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.app.app import App
+        from game.app.i18n import set_language
+        from game.persist.paths import Paths
+        from game.persist.settings import Settings
+
+        self.out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="card-parlour-shots-") as home:
+            root = Path(home)
+            paths = Paths(saves=root / "saves", config=root, data=root)
+            for size, language in SHOT_WINDOWS:
+                settings = Settings(language=language, reduce_motion=True, sound=False)
+                app = App(paths, settings, size=size)
+                self.tag = f"{size[0]}x{size[1]}" + ("_ja" if language == "ja" else "")
+                try:
+                    yield app, size, language
+                finally:
+                    app.shutdown()
+                    app.window.destroy()
+                    set_language("en")
+
+    def save(self, app: App, name: str) -> None:
+        import pygame
+
+        for _ in range(self.frames):
+            app.frame(1 / 60)
+        path = self.out / f"{self.game}_{name}_{self.tag}.png"
+        pygame.image.save(app.draw(), str(path))
+        convert = shutil.which("convert")
+        if self.quantize and convert:
+            quantized = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
+            subprocess.run(quantized, check=True)
+        self.written.append(str(path))
+
+
+def still_table(app: App, session: GameSession) -> TableScene:
+    """The session's table on screen, its AI seats waiting (a still picture)."""
     from game.app.table import open_table
-    from game.persist.paths import Paths
-    from game.persist.settings import Settings
 
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    with tempfile.TemporaryDirectory(prefix="card-parlour-shots-") as home:
-        root = Path(home)
-        paths = Paths(saves=root / "saves", config=root, data=root)
-
-        def save(app: App, name: str) -> None:
-            for _ in range(3):
-                app.frame(1 / 60)
-            path = out / f"kaluki_{name}.png"
-            pygame.image.save(app.draw(), str(path))
-            convert = shutil.which("convert")
-            if quantize and convert:
-                quantized = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
-                subprocess.run(quantized, check=True)
-            written.append(str(path))
-
-        for size, language in (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja")):
-            app = App(
-                paths, Settings(language=language, reduce_motion=True, sound=False), size=size
-            )
-            tag = f"{size[0]}x{size[1]}" + ("_ja" if language == "ja" else "")
-            try:
-                counts = (2, 4, 6) if language == "en" else (4,)
-                for players in counts:
-                    table = open_table(app, late_kaluki_session(players))
-                    table.ai_pause = 1e9
-                    save(app, f"{players}p_{tag}")
-                if language == "en" and size == (1280, 800):
-                    table = open_table(app, late_kaluki_session(4))
-                    table.ai_pause = 1e9
-                    _drag_half_way(app, table)
-                    save(app, f"drag_{tag}")
-                    table.cancel_drag()
-                    app.stack.push(DealSummaryScene(app, sample_summary(), lambda: None))
-                    save(app, f"deal_summary_{tag}")
-                    app.stack.reset(GameOverScene(app, sample_result(), lambda: None, lambda: None))
-                    save(app, f"game_over_{tag}")
-            finally:
-                app.shutdown()
-                app.window.destroy()
-                set_language("en")
-    return written
+    table = open_table(app, session)
+    table.ai_pause = 1e9
+    return table
 
 
-def _drag_half_way(app, table) -> None:
-    """Pick up the selected first-meld candidates and hold them over the table."""
+def hold_drag(app: App, start: tuple[int, int], end: tuple[int, int], tenths: int = 8) -> None:
+    """Press the mouse at ``start`` and move ``tenths`` tenths of the way to ``end``,
+    the button held: a drag caught on its way."""
     import pygame
 
-    cards = table.hand_cards()
-    card = cards[-1]
-    start = table.picture.get(card).hit.center
-    end = table.layout.discard.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.frame(1 / 60)
-    for i in range(1, 9):
+    for i in range(1, tenths + 1):
         pos = (start[0] + (end[0] - start[0]) * i // 10, start[1] + (end[1] - start[1]) * i // 10)
         pygame.event.post(
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
         )
         app.frame(1 / 60)
+
+
+def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
+    """Draw the Kaluki table at 1280x800 and 1024x640 with 2, 4 and 6 players, and the
+    end screens, into ``folder`` (``python -m game.app.table.showcase docs/screenshots``)."""
+    from game.app.scenes.deal_summary import DealSummaryScene
+    from game.app.scenes.game_over import GameOverScene
+
+    shots = Screenshots(folder, "kaluki", quantize)
+    for app, size, language in shots.windows():
+        for players in (2, 4, 6) if language == "en" else (4,):
+            still_table(app, late_kaluki_session(players))
+            shots.save(app, f"{players}p")
+        if language == "en" and size == (1280, 800):
+            table = still_table(app, late_kaluki_session(4))
+            card = table.hand_cards()[-1]  # held over the discard pile
+            hold_drag(app, table.picture.get(card).hit.center, table.layout.discard.center)
+            shots.save(app, "drag")
+            table.cancel_drag()
+            app.stack.push(DealSummaryScene(app, sample_summary(), lambda: None))
+            shots.save(app, "deal_summary")
+            app.stack.reset(GameOverScene(app, sample_result(), lambda: None, lambda: None))
+            shots.save(app, "game_over")
+    return shots.written
 
 
 if __name__ == "__main__":

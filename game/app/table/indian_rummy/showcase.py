@@ -13,20 +13,19 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.app.session import GameSession
-from game.app.setup import GameSetup, Seat
+from game.app.setup import GameSetup
+from game.app.table.showcase import Screenshots, hold_drag, showcase_seats, still_table
 from game.engine.actions import STOCK, Discard, Draw, NextDeal
 from game.engine.cards import parse_cards
 from game.games.indian_rummy import Declare, IndianRummyOptions
 
-NAMES = ("You", "Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo", "Iris")
-KINDS = ("human", "normal", "easy", "hard", "normal", "easy", "normal", "easy", "hard", "normal")
 # A hand that declares with 8s wild: a pure run, a run with the joker, a set, a run.
 WINNING = "3H 4H 5H 6H 9S 10S JK 5C 5D 5S QD KD AD"
 
 
 def indian_rummy_setup(players: int, seed: int = 1, humans: int = 1, **options) -> GameSetup:
-    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
-    return GameSetup("indian_rummy", IndianRummyOptions(players=players, **options), seed, seats)
+    options = IndianRummyOptions(players=players, **options)
+    return GameSetup("indian_rummy", options, seed, showcase_seats(players, humans))
 
 
 def simple_move(session: GameSession):
@@ -110,77 +109,29 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The table at 1280x800 and 1024x640 for 2, 6 and 10 players and the showdown, in
     English (and ten players in Japanese); at 1280x800 also a drag, the seats between
     rounds and the results."""
-    import os
-    import shutil
-    import subprocess
-    import tempfile
-    from pathlib import Path
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
-    from game.app.app import App
-    from game.app.i18n import set_language
-    from game.app.table import open_table
-    from game.persist.paths import Paths
-    from game.persist.settings import Settings
-
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[str] = []
-    with tempfile.TemporaryDirectory(prefix="card-parlour-shots-") as home:
-        root = Path(home)
-        paths = Paths(saves=root / "saves", config=root, data=root)
-
-        def save(app: App, name: str) -> None:
-            for _ in range(4):
-                app.frame(1 / 60)
-            path = out / f"indian_rummy_{name}.png"
-            pygame.image.save(app.draw(), str(path))
-            convert = shutil.which("convert")
-            if quantize and convert:
-                quantized = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
-                subprocess.run(quantized, check=True)
-            written.append(str(path))
-
-        for size, language in (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja")):
-            settings = Settings(language=language, reduce_motion=True, sound=False)
-            app = App(paths, settings, size=size)
-            tag = f"{size[0]}x{size[1]}" + ("_ja" if language == "ja" else "")
-            try:
-                counts = (2, 6, 10) if language == "en" else (10,)
-                for players in counts:
-                    table = open_table(
-                        app, playing_session(players, wrong_declaration_penalty=True)
-                    )
-                    table.ai_pause = 1e9
-                    save(app, f"{players}p_{tag}")
-                if language == "en":
-                    session = declared_session(10 if size[1] < 720 else 6, rounds=2)
-                    table = open_table(app, session)
-                    table.ai_pause = 1e9
-                    _until_top_changes(app, table)
-                    save(app, f"showdown_{tag}")
-                if size == (1280, 800):
-                    table = open_table(app, declared_session(6, rounds=3, round_end=True))
-                    table.ai_pause = 1e9
-                    _until_top_changes(app, table)
-                    app.stack.top.done()
-                    save(app, f"seats_{tag}")
-                    app.stack.reset(_results_scene(app, 10))
-                    save(app, f"game_over_{tag}")
-                if size == (1280, 800):
-                    table = open_table(app, playing_session(6))
-                    table.ai_pause = 1e9
-                    drag_half_way(app, table)
-                    save(app, f"drag_{tag}")
-                    table.cancel_drag()
-            finally:
-                app.shutdown()
-                app.window.destroy()
-                set_language("en")
-    return written
+    shots = Screenshots(folder, "indian_rummy", quantize, frames=4)
+    for app, size, language in shots.windows():
+        for players in (2, 6, 10) if language == "en" else (10,):
+            still_table(app, playing_session(players, wrong_declaration_penalty=True))
+            shots.save(app, f"{players}p")
+        if language == "en":
+            session = declared_session(10 if size[1] < 720 else 6, rounds=2)
+            table = still_table(app, session)
+            _until_top_changes(app, table)
+            shots.save(app, "showdown")
+        if size == (1280, 800):
+            table = still_table(app, declared_session(6, rounds=3, round_end=True))
+            _until_top_changes(app, table)
+            app.stack.top.done()
+            shots.save(app, "seats")
+            app.stack.reset(_results_scene(app, 10))
+            shots.save(app, "game_over")
+            table = still_table(app, playing_session(6))
+            cards = table.hand_cards()  # the last one held on its way to the Finish slot
+            hold_drag(app, table.picture.get(cards[-1]).hit.center, table.felt.finish.center)
+            shots.save(app, "drag")
+            table.cancel_drag()
+    return shots.written
 
 
 def finished_session(players: int, seed: int = 2, rounds: int = 1) -> GameSession:
@@ -205,23 +156,6 @@ def _until_top_changes(app, table, limit: int = 120) -> None:
         app.frame(1 / 60)
         if app.stack.top is not table:
             return
-
-
-def drag_half_way(app, table) -> None:
-    """Pick up a hand card and hold it over the Finish slot's way."""
-    import pygame
-
-    cards = table.hand_cards()
-    start = table.picture.get(cards[-1]).hit.center
-    end = table.felt.finish.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.frame(1 / 60)
-    for i in range(1, 9):
-        pos = (start[0] + (end[0] - start[0]) * i // 10, start[1] + (end[1] - start[1]) * i // 10)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
-        )
-        app.frame(1 / 60)
 
 
 if __name__ == "__main__":

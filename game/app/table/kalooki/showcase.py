@@ -11,17 +11,21 @@ from collections.abc import Callable
 from typing import Any
 
 from game.app.session import GameSession
-from game.app.setup import GameSetup, Seat
-from game.app.table.showcase import KINDS, NAMES, play_until
+from game.app.setup import GameSetup
+from game.app.table.showcase import (
+    Screenshots,
+    play_until,
+    showcase_seats,
+    still_table,
+)
 from game.engine.actions import Draw, LayDown
 from game.games.kalooki import KalookiOptions
 from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
 
 
 def kalooki_setup(players: int, seed: int = 1, humans: int = 1) -> GameSetup:
-    seats = tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
     options = KalookiOptions(players=players, two_players=players == 2)
-    return GameSetup("kalooki", options, seed, seats)
+    return GameSetup("kalooki", options, seed, showcase_seats(players, humans))
 
 
 def _find(
@@ -89,11 +93,8 @@ def contract_session(players: int, seed: int = 1) -> GameSession:
 def staged_table(app, players: int = 4):
     """A table on screen where the human has staged all but the last meld of the
     contract (the AI seats wait)."""
-    from game.app.table import open_table
-
     session = contract_session(players)
-    table = open_table(app, session)
-    table.ai_pause = 1e9
+    table = still_table(app, session)
     lay = next(a for a in session.legal_actions() if isinstance(a, LayDown))
     table.staged = list(lay.melds[:-1])
     table.refresh()
@@ -120,9 +121,45 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The Kalooki table at 1280x800 and 1024x640 (3, 4 and 6 players), the call and
     answer prompts, a contract being staged, in English and Japanese, and the end
     screens of a whole game played by bots."""
-    from game.app.table.kalooki.shots import render
+    from game.app.scenes.deal_summary import DealSummaryScene
+    from game.app.scenes.game_over import GameOverScene
 
-    return render(folder, quantize)
+    shots = Screenshots(folder, "kalooki", quantize)
+    for app, size, language in shots.windows():
+        for players in (3, 4, 6) if language == "en" else (4,):
+            still_table(app, late_kalooki_session(players))
+            shots.save(app, f"{players}p")
+        still_table(app, call_session(4 if language == "en" else 6))
+        shots.save(app, "call")
+        if language == "ja":
+            continue
+        still_table(app, answer_session(4))
+        shots.save(app, "answer")
+        staged_table(app)
+        shots.save(app, "staged")
+        if size != (1280, 800):
+            continue
+        session = GameSession(kalooki_setup(4, seed=3))
+        play_until(session, lambda s: s.state.deal == 6 and s.state.phase == "deal_over")
+        still_table(app, session)
+        _until_top(app, DealSummaryScene)
+        shots.save(app, "deal_summary")
+        session = GameSession(kalooki_setup(4, seed=3))
+        play_until(session, lambda s: s.finished, limit=20_000)
+        still_table(app, session)
+        _until_top(app, DealSummaryScene).done()
+        _until_top(app, GameOverScene)
+        shots.save(app, "game_over")
+    return shots.written
+
+
+def _until_top(app, kind: type, limit: int = 600):
+    """Run frames until a ``kind`` scene is on top (the table shows its summary)."""
+    for _ in range(limit):
+        if isinstance(app.stack.top, kind):
+            return app.stack.top
+        app.frame(1 / 60)
+    raise RuntimeError(f"no {kind.__name__} came up")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,14 @@ from typing import Any
 
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
-from game.app.table.showcase import KINDS, NAMES, play_until
+from game.app.table.showcase import (
+    KINDS,
+    NAMES,
+    Screenshots,
+    hold_drag,
+    play_until,
+    still_table,
+)
 from game.games.laugh_and_lie_down import LaughOptions
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
 
@@ -105,100 +112,44 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The table with 4 and 5 players at 1280x800 and 1024x640 (and in Japanese), a
     capture being dragged, a captured pile shown in full, the claim prompt, the
     settlement and the final standings."""
-    import os
-    import shutil
-    import subprocess
-    import tempfile
-    from pathlib import Path
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
-    from game.app.app import App
-    from game.app.i18n import set_language
-    from game.app.table import open_table
-    from game.persist.paths import Paths
-    from game.persist.settings import Settings
-
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[str] = []
-    with tempfile.TemporaryDirectory(prefix="card-parlour-shots-") as home:
-        root = Path(home)
-        paths = Paths(saves=root / "saves", config=root, data=root)
-
-        def save(app: App, name: str) -> None:
-            for _ in range(3):
+    shots = Screenshots(folder, "laugh_and_lie_down", quantize)
+    for app, size, language in shots.windows():
+        for players in (5, 4) if language == "en" else (5,):
+            still_table(app, mid_deal_session(players))
+            shots.save(app, f"{players}p")
+        if language == "en":
+            still_table(app, deal_over_session(5))
+            for _ in range(10):
                 app.frame(1 / 60)
-            path = out / f"laugh_and_lie_down_{name}.png"
-            pygame.image.save(app.draw(), str(path))
-            convert = shutil.which("convert")
-            if quantize and convert:
-                command = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
-                subprocess.run(command, check=True)
-            written.append(str(path))
-
-        def still(app: App, session: GameSession):
-            table = open_table(app, session)
-            table.ai_pause = 1e9
-            return table
-
-        for size, language in (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja")):
-            settings = Settings(language=language, reduce_motion=True, sound=False)
-            app = App(paths, settings, size=size)
-            tag = f"{size[0]}x{size[1]}" + ("_ja" if language == "ja" else "")
-            try:
-                for players in (5, 4) if language == "en" else (5,):
-                    still(app, mid_deal_session(players))
-                    save(app, f"{players}p_{tag}")
-                if language == "en":
-                    still(app, deal_over_session(5))
-                    for _ in range(10):
-                        app.frame(1 / 60)
-                    save(app, f"settlement_{tag}")
-                if size == (1280, 800):
-                    table = still(app, mid_deal_session(5))
-                    drag_to_capture(app, table)
-                    save(app, f"drag_{tag}")
-                    table.cancel_drag()
-                    piles = table.view.captured
-                    table.inspecting = max(range(1, len(piles)), key=lambda s: len(piles[s]))
-                    save(app, f"pile_{tag}")
-                    table.inspecting = None
-                    still(app, claim_session())
-                    save(app, f"claim_{tag}")
-                    table = still(app, finished_session(5, rounds=2))
-                    for _ in range(40):
-                        app.frame(1 / 60)
-                        top = app.stack.top
-                        if hasattr(top, "done") and top is not table:
-                            top.done()
-                    save(app, f"game_over_{tag}")
-            finally:
-                app.shutdown()
-                app.window.destroy()
-                set_language("en")
-    return written
+            shots.save(app, "settlement")
+        if size == (1280, 800):
+            table = still_table(app, mid_deal_session(5))
+            drag_to_capture(app, table)
+            shots.save(app, "drag")
+            table.cancel_drag()
+            piles = table.view.captured
+            table.inspecting = max(range(1, len(piles)), key=lambda s: len(piles[s]))
+            shots.save(app, "pile")
+            table.inspecting = None
+            still_table(app, claim_session())
+            shots.save(app, "claim")
+            table = still_table(app, finished_session(5, rounds=2))
+            for _ in range(40):
+                app.frame(1 / 60)
+                top = app.stack.top
+                if hasattr(top, "done") and top is not table:
+                    top.done()
+            shots.save(app, "game_over")
+    return shots.written
 
 
 def drag_to_capture(app, table) -> None:
     """Pick up a hand card that can capture and hold it over its layout card."""
-    import pygame
-
     from game.games.laugh_and_lie_down.state import Capture
 
     capture = next(a for a in table.session.legal_actions() if isinstance(a, Capture))
     start = table.picture.get(capture.card).hit.center
-    end = table.picture.get(capture.target).rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.frame(1 / 60)
-    for i in range(1, 11):
-        pos = (start[0] + (end[0] - start[0]) * i // 10, start[1] + (end[1] - start[1]) * i // 10)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
-        )
-        app.frame(1 / 60)
+    hold_drag(app, start, table.picture.get(capture.target).rect.center, tenths=10)
 
 
 def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
