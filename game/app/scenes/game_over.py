@@ -6,7 +6,7 @@ The game table fills a :class:`FinalResult` (texts already translated).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -38,6 +38,34 @@ class FinalResult:
     series: tuple[tuple[int, ...], ...]  # per seat: the total after deal 0, 1, 2 ...
     target: int | None = None  # a dashed line on the chart (the game's end)
     note: str = ""  # "Your statistics are updated."
+
+
+def winners_title(names: Sequence[str], winners: Sequence[int]) -> str:
+    """ "You win!", "Ada wins!" or "Ada & Bruno win!"."""
+    if len(winners) == 1 and names[winners[0]] == tr("new_game.you"):
+        return tr("table.you_win")
+    if len(winners) == 1:
+        return tr("table.winner", name=names[winners[0]])
+    return tr("table.winners", names=" & ".join(names[w] for w in winners))
+
+
+def ranked(
+    names: Sequence[str],
+    scores: Sequence[int],
+    winners: Sequence[int],
+    shown: Callable[[int], str],
+    highest_first: bool = False,
+) -> tuple[Standing, ...]:
+    """Every seat by score, lowest first (or highest), ties sharing a place; ``shown``
+    writes a score ("61 points")."""
+    sign = -1 if highest_first else 1
+    order = sorted(range(len(names)), key=lambda s: (sign * scores[s], s))
+    standings, place = [], 0
+    for i, seat in enumerate(order):
+        if i == 0 or scores[seat] != scores[order[i - 1]]:
+            place = i + 1
+        standings.append(Standing(place, seat, names[seat], shown(scores[seat]), seat in winners))
+    return tuple(standings)
 
 
 class GameOverScene(Scene):

@@ -11,7 +11,7 @@ accepts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -20,6 +20,7 @@ from game.app.cards import card_size
 from game.app.table.sprites import Place
 from game.engine.actions import Action
 from game.engine.cards import Card
+from game.engine.melds import Meld
 
 DRAG_THRESHOLD = 6  # pixels the mouse moves before a press becomes a drag
 DOUBLE_CLICK_S = 0.4
@@ -74,6 +75,18 @@ class Move:
     @classmethod
     def refused(cls, reason: str) -> Move:
         return cls(problem=reason)
+
+    @classmethod
+    def one_of(cls, choices: Sequence[Choice]) -> Move:
+        """The move of the only reading, or a chooser between several."""
+        if len(choices) == 1:
+            return cls(choices[0].action, local=choices[0].local)
+        return cls(choices=tuple(choices))
+
+
+def meld_faces(meld: Meld) -> tuple[tuple[Card, str], ...]:
+    """A meld's cards as they lie, each with its joker's label ("" for a natural card)."""
+    return tuple((slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots)
 
 
 @dataclass

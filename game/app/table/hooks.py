@@ -24,7 +24,7 @@ from game.app.table.compose import (
     compose_stock,
     flow_melds,
 )
-from game.app.table.drag import Move, Source, Target
+from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
 from game.engine.actions import (
@@ -39,6 +39,7 @@ from game.engine.actions import (
     SwapJoker,
 )
 from game.engine.cards import Card, sort_by_suit
+from game.engine.melds import Meld, MeldPolicy, extensions
 
 if TYPE_CHECKING:
     from game.app.scenes.deal_summary import DealSummary
@@ -60,6 +61,8 @@ class ContextButton:
 
 class GameHooks:
     """Defaults for a rummy table. ``self`` is the TableScene (session, view, layout ...)."""
+
+    meld_policy: MeldPolicy | None = None  # a game that stages melds: how they may grow
 
     # --- the picture -----------------------------------------------------------------
 
@@ -88,9 +91,7 @@ class GameHooks:
     def compose_melds(self, c: Composer, view: Any) -> None:
         groups: dict[int, list[MeldDraw]] = {seat: [] for seat in c.layout.cells}
         for index, meld in enumerate(getattr(view, "melds", ())):
-            cards = [
-                MeldCard(slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots
-            ]
+            cards = [MeldCard(card, label) for card, label in meld_faces(meld)]
             owner = meld.owner if meld.owner in groups else self.view_seat
             groups[owner].append(
                 MeldDraw(f"meld:{index}", cards, Target("meld", index), index=index)
@@ -219,6 +220,8 @@ class GameHooks:
             return self.lay_off_move(target.index, cards)
         if target.kind == "table":
             return self.meld_move(cards)
+        if target.kind == "stage":
+            return self.extend_stage_move(target.index, cards)
         return None
 
     def meld_move(self, cards: Sequence[Card]) -> Move:
@@ -246,11 +249,69 @@ class GameHooks:
         return meld.cards
 
     def staged_faces(self, meld: Any) -> list[tuple[Card, str]]:
-        return [(slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots]
+        return list(meld_faces(meld))
 
     def stage_progress(self) -> tuple[str, bool] | None:
         """("43 / 51", reached) while melds are staged, else None."""
         return None
+
+    def reading_label(self, meld: Meld, added: Sequence[Card] | None = None) -> str:
+        """A reading in the chooser: "Joker as 8♥" (only the jokers among ``added``, for
+        an addition), or the meld itself when no joker stands in."""
+        jokers = [s for s in meld.substitutes if added is None or s.card in added]
+        return " · ".join(tr("table.joker_as", card=s.label()) for s in jokers) or meld.describe()
+
+    def stage_move(self, readings: Sequence[Meld]) -> Move:
+        """Stage one of ``readings`` of the cards (a chooser asks when there are several)."""
+        return Move.one_of(
+            [
+                Choice(self.reading_label(m), None, meld_faces(m), local=lambda m=m: self.stage(m))
+                for m in readings
+            ]
+        )
+
+    def extend_stage_move(self, number: int, cards: Sequence[Card]) -> Move:
+        """Cards let go on staged meld ``number``: it grows by them, in the reading chosen."""
+        if not 0 <= number < len(self.staged):
+            return Move.refused(tr("table.cannot"))
+        meld = self.staged[number]
+        grown = extensions(meld, list(cards), self.meld_policy)
+        if not grown:
+            what = " ".join(c.pretty() for c in cards)
+            return Move.refused(f"{what} cannot be added to {meld.describe()}.")
+        return Move.one_of(
+            [
+                Choice(
+                    self.reading_label(m),
+                    None,
+                    meld_faces(m),
+                    local=lambda m=m: self.replace_staged(number, m),
+                )
+                for m in grown
+            ]
+        )
+
+    def stage(self, meld: Meld) -> None:
+        self.staged.append(meld)
+        self.selected.clear()
+
+    def replace_staged(self, number: int, meld: Meld) -> None:
+        self.staged[number] = meld
+        self.selected.clear()
+
+    def cancel_stage(self) -> None:
+        """Every staged card back to the hand, sliding there."""
+        old = self.picture
+        self.staged = []
+        self.refresh()
+        self.animator.settle(old, self.picture, set())
+
+    def lay_down_staged(self) -> None:
+        """Play the staged melds as one ``LayDown``; they stay staged if it is refused."""
+        melds = tuple(self.staged)
+        if melds and self.play(LayDown(melds)):
+            self.staged = []
+            self.refresh()
 
     # --- buttons -------------------------------------------------------------------------
 

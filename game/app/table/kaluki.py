@@ -23,8 +23,8 @@ import pygame
 
 from game.app.i18n import tr
 from game.app.scenes.deal_summary import DealSummary, SummaryRow
-from game.app.scenes.game_over import FinalResult, Standing
-from game.app.table.drag import Choice, Move, Source, Target
+from game.app.scenes.game_over import FinalResult, ranked, winners_title
+from game.app.table.drag import Choice, Move, meld_faces
 from game.app.table.hooks import ContextButton
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, Draw, LayDown, LayOff, Pass
@@ -46,6 +46,8 @@ OPTION_NOTES = (
 
 
 class KalukiTable(TableScene):
+    meld_policy = POLICY
+
     # --- the view's facts ----------------------------------------------------------------
 
     def opened(self, seat: int) -> bool:
@@ -158,73 +160,20 @@ class KalukiTable(TableScene):
             ("C", tr("kaluki.help_cancel")),
         ]
 
-    # --- staging the first meld ------------------------------------------------------------
-
-    def lay_down_staged(self) -> None:
-        melds = tuple(self.staged)
-        if melds and self.play(LayDown(melds)):
-            self.staged = []
-            self.refresh()
-
-    def cancel_stage(self) -> None:
-        old = self.picture
-        self.staged = []
-        self.refresh()
-        self.animator.settle(old, self.picture, set())
-
-    def stage(self, meld: Meld) -> None:
-        self.staged.append(meld)
-        self.selected.clear()
-
-    def replace_staged(self, number: int, meld: Meld) -> None:
-        self.staged[number] = meld
-        self.selected.clear()
-
     # --- gestures --------------------------------------------------------------------------
-
-    def move_for(self, source: Source, target: Target) -> Move | None:
-        if source.kind == "hand" and target.kind == "stage":
-            return self.extend_stage_move(target.index, source.cards)
-        if source.kind == "stage":
-            return None
-        return super().move_for(source, target)
 
     def meld_move(self, cards: Sequence[Card]) -> Move:
         """Cards dragged to the table: staged for a first meld, laid down after it."""
         readings = arrangements(list(cards), POLICY)
         if not readings:
             return Move.refused(meld_problem(list(cards), POLICY) or tr("table.cannot"))
-        ace = self.view.options.ace_value
         if self.opened(self.view_seat):
-            choices = [Choice(_reading_label(m, ace), LayDown((m,)), _faces(m)) for m in readings]
-            return Move(choices[0].action) if len(choices) == 1 else Move(choices=tuple(choices))
+            return Move.one_of(
+                [Choice(self.reading_label(m), LayDown((m,)), meld_faces(m)) for m in readings]
+            )
         if not self.my_turn or self.view.phase != PLAY:
             return Move(LayDown(tuple(readings[:1])))  # the engine says why not
-        choices = [
-            Choice(_reading_label(m, ace), None, _faces(m), local=lambda m=m: self.stage(m))
-            for m in readings
-        ]
-        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
-
-    def extend_stage_move(self, number: int, cards: Sequence[Card]) -> Move:
-        if not 0 <= number < len(self.staged):
-            return Move.refused(tr("table.cannot"))
-        meld = self.staged[number]
-        options = extensions(meld, list(cards), POLICY)
-        if not options:
-            what = " ".join(c.pretty() for c in cards)
-            return Move.refused(f"{what} cannot be added to {meld.describe()}.")
-        ace = self.view.options.ace_value
-        choices = [
-            Choice(
-                _reading_label(m, ace),
-                None,
-                _faces(m),
-                local=lambda m=m: self.replace_staged(number, m),
-            )
-            for m in options
-        ]
-        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
+        return self.stage_move(readings)
 
     def lay_off_move(self, index: int, cards: Sequence[Card]) -> Move:
         melds = self.view.melds
@@ -233,13 +182,17 @@ class KalukiTable(TableScene):
         options = extensions(melds[index], list(cards), POLICY)
         if len(options) <= 1:
             return Move(LayOff(index, tuple(cards)))
-        ace = self.view.options.ace_value
         return Move(
             choices=tuple(
-                Choice(_reading_label(m, ace, cards), LayOff(index, tuple(cards), m), _faces(m))
+                Choice(self.reading_label(m, cards), LayOff(index, tuple(cards), m), meld_faces(m))
                 for m in options
             )
         )
+
+    def reading_label(self, meld: Meld, added: Sequence[Card] | None = None) -> str:
+        """ "Joker as 8♥ · 24 points": the reading and what the meld counts."""
+        points = tr("kaluki.reading_points", n=meld_total((meld,), self.view.options.ace_value))
+        return f"{super().reading_label(meld, added)} · {points}"
 
     # --- the end of a deal and of the game ---------------------------------------------------
 
@@ -290,26 +243,7 @@ class KalukiTable(TableScene):
     def final_result(self, view: Any) -> FinalResult:
         names = [seat.name for seat in self.session.setup.seats]
         winners = view.winners
-        if len(winners) == 1 and names[winners[0]] == tr("new_game.you"):
-            title = tr("table.you_win")
-        elif len(winners) == 1:
-            title = tr("table.winner", name=names[winners[0]])
-        else:
-            title = tr("table.winners", names=" & ".join(names[w] for w in winners))
-        order = sorted(range(len(names)), key=lambda s: (view.totals[s], s))
-        standings, place = [], 0
-        for i, seat in enumerate(order):
-            if i == 0 or view.totals[seat] != view.totals[order[i - 1]]:
-                place = i + 1
-            standings.append(
-                Standing(
-                    place,
-                    seat,
-                    names[seat],
-                    tr("table.points", n=view.totals[seat]),
-                    seat in winners,
-                )
-            )
+        standings = ranked(names, view.totals, winners, lambda n: tr("table.points", n=n))
         series = []
         for seat in range(len(names)):
             # Back from the totals, so the line always ends where the standings do.
@@ -320,13 +254,13 @@ class KalukiTable(TableScene):
                 line.append(total)
             series.append(tuple(line))
         return FinalResult(
-            title=title,
+            title=winners_title(names, winners),
             subtitle=tr(
                 "kaluki.final_subtitle_one" if len(view.history) == 1 else "kaluki.final_subtitle",
                 deals=len(view.history),
                 target=view.options.target,
             ),
-            standings=tuple(standings),
+            standings=standings,
             series=tuple(series),
             target=view.options.target,
         )
@@ -337,14 +271,3 @@ class KalukiTable(TableScene):
     @property
     def game_over(self) -> bool:
         return self.view.phase == GAME_OVER
-
-
-def _faces(meld: Meld) -> tuple[tuple[Card, str], ...]:
-    return tuple((slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots)
-
-
-def _reading_label(meld: Meld, ace: int, added: Sequence[Card] | None = None) -> str:
-    """ "Joker as 8♥ · 24 points": what the jokers (the added ones, for a lay-off) stand for."""
-    jokers = [s for s in meld.substitutes if added is None or s.card in added]
-    parts = [tr("table.joker_as", card=s.label()) for s in jokers] or [meld.describe()]
-    return " · ".join([*parts, tr("kaluki.reading_points", n=meld_total((meld,), ace))])

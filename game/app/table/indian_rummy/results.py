@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app.i18n import tr
-from game.app.scenes.game_over import FinalResult, Standing
+from game.app.scenes.game_over import FinalResult, ranked, winners_title
+from game.app.table.drag import meld_faces
 from game.app.table.indian_rummy.groups import meld_order
 from game.app.table.indian_rummy.texts import rank_plural, signed
 from game.engine.cards import Card, sort_by_suit
@@ -60,10 +61,6 @@ class Showdown:
     totals: tuple[str, ...]  # the balances
     button_key: str = "table.next_deal"
     next_round: int = 0  # between rounds: the round the players sit down for next
-
-
-def _faces(meld: Meld) -> Shown:
-    return tuple((slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots)
 
 
 def _kind(meld: Meld) -> str:
@@ -113,7 +110,7 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
         if record.void:
             face_down = True
         arranged = sorted(shown.melds, key=meld_order)  # the pure run first
-        melds = tuple(_faces(m) for m in arranged)
+        melds = tuple(meld_faces(m) for m in arranged)
         kinds = tuple(_kind(m) for m in arranged)
         counted = tuple((card, "") for card in sort_by_suit(shown.counted))
         rows.append(
@@ -169,27 +166,7 @@ def final_result(view: Any, names: Sequence[str]) -> FinalResult:
     seats = range(len(view.balances))
     every = [names[s] if s < len(names) else view.names[s] for s in seats]
     winners = view.winners
-    you = tr("new_game.you")
-    if len(winners) == 1 and every[winners[0]] == you:
-        title = tr("table.you_win")
-    elif len(winners) == 1:
-        title = tr("table.winner", name=every[winners[0]])
-    else:
-        title = tr("table.winners", names=" & ".join(every[w] for w in winners))
-    order = sorted(seats, key=lambda s: (-view.balances[s], s))
-    standings, place = [], 0
-    for i, seat in enumerate(order):
-        if i == 0 or view.balances[seat] != view.balances[order[i - 1]]:
-            place = i + 1
-        standings.append(
-            Standing(
-                place,
-                seat,
-                every[seat],
-                signed(view.balances[seat]),
-                seat in winners,
-            )
-        )
+    standings = ranked(every, view.balances, winners, signed, highest_first=True)
     series = []
     for seat in seats:
         total, line = 0, [0]
@@ -199,13 +176,13 @@ def final_result(view: Any, names: Sequence[str]) -> FinalResult:
         series.append(tuple(line))
     deals = len(view.history)
     return FinalResult(
-        title=title,
+        title=winners_title(every, winners),
         subtitle=tr(
             "indian_rummy.final_subtitle" if view.options.rounds > 1 else "indian_rummy.final_one",
             deals=deals,
             rounds=view.options.rounds,
         ),
-        standings=tuple(standings),
+        standings=standings,
         series=tuple(series),
         target=None,
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from game.app.i18n import tr
 from game.app.scenes.deal_summary import DealSummary, SummaryRow
-from game.app.scenes.game_over import FinalResult, Standing
+from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.kalooki.words import deal_contract
 from game.engine.cards import sort_by_suit
 from game.games.kalooki.scoring import DEALS
@@ -60,21 +60,8 @@ def deal_summary(view: Any, names: Sequence[str]) -> DealSummary:
 def final_result(view: Any, names: Sequence[str]) -> FinalResult:
     """Winner(s), standings by total penalty (ties share a place) and each seat's total
     after deal 0, 1, ... 9 for the chart."""
-    names = list(names)
     winners = view.winners
-    if len(winners) == 1 and names[winners[0]] == tr("new_game.you"):
-        title = tr("table.you_win")
-    elif len(winners) == 1:
-        title = tr("table.winner", name=names[winners[0]])
-    else:
-        title = tr("table.winners", names=" & ".join(names[w] for w in winners))
-    order = sorted(range(len(names)), key=lambda s: (view.totals[s], s))
-    standings, place = [], 0
-    for i, seat in enumerate(order):
-        if i == 0 or view.totals[seat] != view.totals[order[i - 1]]:
-            place = i + 1
-        points = tr("table.points", n=view.totals[seat])
-        standings.append(Standing(place, seat, names[seat], points, seat in winners))
+    standings = ranked(names, view.totals, winners, lambda n: tr("table.points", n=n))
     series = []
     for seat in range(len(names)):
         total, line = 0, [0]
@@ -89,5 +76,8 @@ def final_result(view: Any, names: Sequence[str]) -> FinalResult:
         else tr("kalooki.final_subtitle_short", deals=deals)
     )
     return FinalResult(
-        title=title, subtitle=subtitle, standings=tuple(standings), series=tuple(series)
+        title=winners_title(names, winners),
+        subtitle=subtitle,
+        standings=standings,
+        series=tuple(series),
     )

@@ -11,7 +11,7 @@ import pygame
 from game.app.i18n import tr
 from game.app.scenes.deal_summary import DealSummary
 from game.app.scenes.game_over import FinalResult
-from game.app.table.drag import Choice, Move, Source, Target
+from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.hooks import ContextButton
 from game.app.table.kalooki import ending, prompts
 from game.app.table.kalooki.words import deal_contract, staged_progress
@@ -19,7 +19,7 @@ from game.app.table.table_scene import TableScene
 from game.engine.actions import Action, Discard, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.events import Said
-from game.engine.melds import Meld, arrangements, extensions, meld_problem
+from game.engine.melds import arrangements, extensions, meld_problem
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.scoring import POLICY, contract_for
 from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, PLAY
@@ -29,6 +29,8 @@ DECLINE_PACE = 0.35  # an AI letting a card go waits this share of the usual pau
 
 
 class KalookiTable(TableScene):
+    meld_policy = POLICY
+
     # --- the view's facts ----------------------------------------------------------------
 
     def laid_down(self, seat: int) -> bool:
@@ -290,28 +292,6 @@ class KalookiTable(TableScene):
         base = super().pace()
         return base * DECLINE_PACE if isinstance(self._ai_action, DeclineCall) else base
 
-    # --- staging the contract -----------------------------------------------------------
-
-    def lay_down_staged(self) -> None:
-        melds = tuple(self.staged)
-        if melds and self.play(LayDown(melds)):
-            self.staged = []
-            self.refresh()
-
-    def cancel_stage(self) -> None:
-        old = self.picture
-        self.staged = []
-        self.refresh()
-        self.animator.settle(old, self.picture, set())
-
-    def stage(self, meld: Meld) -> None:
-        self.staged.append(meld)
-        self.selected.clear()
-
-    def replace_staged(self, number: int, meld: Meld) -> None:
-        self.staged[number] = meld
-        self.selected.clear()
-
     # --- gestures --------------------------------------------------------------------------
 
     def move_for(self, source: Source, target: Target) -> Move | None:
@@ -327,10 +307,6 @@ class KalookiTable(TableScene):
             if phase == ANSWER:
                 return Move(DenyCall() if source.kind == "discard" else AllowCall(), sound="draw")
             return super().move_for(source, target)
-        if source.kind == "hand" and target.kind == "stage":
-            return self.extend_stage_move(target.index, source.cards)
-        if source.kind == "stage":
-            return None
         if source.kind == "hand" and target.kind == "joker" and len(source.cards) == 1:
             return self.joker_move(target.index, source.cards[0])
         return super().move_for(source, target)
@@ -355,30 +331,7 @@ class KalookiTable(TableScene):
         can_stage = self.my_turn and self.view.phase == PLAY and not self.laid_down(self.view_seat)
         if not can_stage:
             return Move(LayDown(tuple(readings[:1])))  # the engine says why not
-        choices = [
-            Choice(_reading_label(m), None, _faces(m), local=lambda m=m: self.stage(m))
-            for m in readings
-        ]
-        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
-
-    def extend_stage_move(self, number: int, cards: Sequence[Card]) -> Move:
-        if not 0 <= number < len(self.staged):
-            return Move.refused(tr("table.cannot"))
-        meld = self.staged[number]
-        options = extensions(meld, list(cards), POLICY)
-        if not options:
-            what = " ".join(c.pretty() for c in cards)
-            return Move.refused(f"{what} cannot be added to {meld.describe()}.")
-        choices = [
-            Choice(
-                _reading_label(m),
-                None,
-                _faces(m),
-                local=lambda m=m: self.replace_staged(number, m),
-            )
-            for m in options
-        ]
-        return Move(local=choices[0].local) if len(choices) == 1 else Move(choices=tuple(choices))
+        return self.stage_move(readings)
 
     def lay_off_move(self, index: int, cards: Sequence[Card]) -> Move:
         """Cards let go on a meld: the readings the engine accepts (a chooser when the
@@ -395,7 +348,8 @@ class KalookiTable(TableScene):
         if len(legal) > 1:
             return Move(
                 choices=tuple(
-                    Choice(_reading_label(a.result, cards), a, _faces(a.result)) for a in legal
+                    Choice(self.reading_label(a.result, cards), a, meld_faces(a.result))
+                    for a in legal
                 )
             )
         if legal:
@@ -434,13 +388,3 @@ class KalookiTable(TableScene):
 
     def deals_scored(self, view: Any) -> int:
         return len(view.history)
-
-
-def _faces(meld: Meld) -> tuple[tuple[Card, str], ...]:
-    return tuple((slot.card, "" if slot.is_natural else slot.label()) for slot in meld.slots)
-
-
-def _reading_label(meld: Meld, added: Sequence[Card] | None = None) -> str:
-    """ "Joker as 8♥": what the jokers (the added ones, for an addition) stand for."""
-    jokers = [s for s in meld.substitutes if added is None or s.card in added]
-    return " · ".join(tr("table.joker_as", card=s.label()) for s in jokers) or meld.describe()

@@ -25,7 +25,7 @@ from game.app.scenes.deal_summary import (
     draw_seat_columns,
     draw_veiled_box,
 )
-from game.app.scenes.game_over import FinalResult, Standing
+from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.laugh_and_lie_down.words import signed, signed_plain
 from game.app.table.panels import fit_line, seat_colour
 from game.app.ui.paint import panel, text
@@ -129,26 +129,18 @@ def deal_summary(view: Any, names: list[str]) -> LaughSummary:
 
 def final_result(view: Any, names: list[str]) -> FinalResult:
     winners = view.winners
-    you = tr("new_game.you")
-    if len(winners) == 1 and names[winners[0]] == you:
-        title = tr("table.you_win")
-    elif len(winners) == 1:
-        title = tr("table.winner", name=names[winners[0]])
-    else:
-        title = tr("table.winners", names=" & ".join(names[w] for w in winners))
-    chips = view.chips
-    order = sorted(range(len(names)), key=lambda s: (-chips[s], s))
-    standings, place = [], 0
-    for i, seat in enumerate(order):
-        if i == 0 or chips[seat] != chips[order[i - 1]]:
-            place = i + 1
-        score = tr("laugh_and_lie_down.chips", n=signed_plain(chips[seat]))
-        standings.append(Standing(place, seat, names[seat], score, seat in winners))
+    standings = ranked(
+        names,
+        view.chips,
+        winners,
+        lambda n: tr("laugh_and_lie_down.chips", n=signed_plain(n)),
+        highest_first=True,
+    )
     rows = balances(view)
     series = tuple(tuple(row[seat] for row in rows) for seat in range(len(names)))
     deals = len(view.history)
     return FinalResult(
-        title=title,
+        title=winners_title(names, winners),
         subtitle=tr(
             "laugh_and_lie_down.final_subtitle_one"
             if deals == 1
@@ -156,7 +148,7 @@ def final_result(view: Any, names: list[str]) -> FinalResult:
             deals=deals,
             start=view.options.starting_chips,
         ),
-        standings=tuple(standings),
+        standings=standings,
         series=series,
         target=view.options.starting_chips,
     )
