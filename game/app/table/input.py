@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pygame
 import pygame_gui
@@ -329,14 +329,7 @@ class TableInput:
         if source.kind == "stock" and places:
             overrides["stock"] = next(iter(places.values()))
         if move.local is not None:
-            old = self.picture
-            self.hint = None
-            move.local()
-            self.refresh()
-            self._land_local(old, places)
-            if move.sound:
-                self.play_sound(move.sound)
-            return True
+            return self._change_locally(move.local, places, move.sound)
         if move.action is not None:
             if not self.my_turn:
                 self.refuse(tr("table.not_your_turn"))
@@ -363,14 +356,19 @@ class TableInput:
 
     def _take_choice(self, choice: Choice, overrides: dict) -> bool:
         if choice.local is not None:
-            old = self.picture
-            self.hint = None
-            choice.local()
-            self.refresh()
-            self._land_local(old, overrides)
-            self.play_sound("place")
-            return True
+            return self._change_locally(choice.local, overrides, "place")
         return self.play(choice.action, overrides)
+
+    def _change_locally(self, change: Callable[[], None], places: dict, sound: str) -> bool:
+        """A table-only move (staging a meld): made at once, the cards sliding into place."""
+        old = self.picture
+        self.hint = None
+        change()
+        self.refresh()
+        self._land_local(old, places)
+        if sound:
+            self.play_sound(sound)
+        return True
 
     def _land_local(self, old, places: dict) -> None:
         """After a table-only change: dragged cards fly from the mouse, others slide."""

@@ -9,6 +9,7 @@ which keeps a frame cheap.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -149,12 +150,33 @@ def card_count_badge(
     surface.blit(image, image.get_rect(center=pos))
 
 
-class ScorePanel:
-    """Players and their totals, the player to act marked."""
+class CachedPanel:
+    """A panel rendered into an image once and blitted each frame until what it shows
+    (its ``key``) changes."""
 
     def __init__(self) -> None:
         self._key = None
         self._image: pygame.Surface | None = None
+
+    def _blit(
+        self, surface: pygame.Surface, rect: pygame.Rect, key, render: Callable[[], pygame.Surface]
+    ) -> None:
+        if key != self._key or self._image is None:
+            self._key = key
+            self._image = render()
+        surface.blit(self._image, rect.topleft)
+
+
+def _panel_image(size: tuple[int, int], alpha: int) -> tuple[pygame.Surface, pygame.Rect]:
+    """A transparent image with room for a panel's shadow, and the panel drawn in it."""
+    image = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
+    rect = pygame.Rect(6, 2, *size)
+    panel(image, rect, alpha=alpha)
+    return image, rect
+
+
+class ScorePanel(CachedPanel):
+    """Players and their totals, the player to act marked."""
 
     def draw(
         self,
@@ -166,15 +188,10 @@ class ScorePanel:
     ) -> None:
         """``rows``: (seat, name, score text, to act, is the shown player)."""
         key = (rect.size, title, tuple(rows), scale)
-        if key != self._key or self._image is None:
-            self._key = key
-            self._image = self._render(rect.size, title, rows, scale)
-        surface.blit(self._image, rect.topleft)
+        self._blit(surface, rect, key, lambda: self._render(rect.size, title, rows, scale))
 
     def _render(self, size, title, rows, scale) -> pygame.Surface:
-        image = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
-        rect = pygame.Rect(6, 2, *size)
-        panel(image, rect, alpha=214)
+        image, rect = _panel_image(size, 214)
         pad = round(12 * scale)
         head = max(12, round(15 * scale))
         text(
@@ -202,12 +219,8 @@ class ScorePanel:
         return image
 
 
-class LogPanel:
+class LogPanel(CachedPanel):
     """The last things that happened, newest at the bottom: "Ada discards the 7♥"."""
-
-    def __init__(self) -> None:
-        self._key = None
-        self._image: pygame.Surface | None = None
 
     def draw(
         self,
@@ -218,15 +231,10 @@ class LogPanel:
         scale: float,
     ) -> None:
         key = (rect.size, title, len(lines), lines[-1] if lines else None, scale)
-        if key != self._key or self._image is None:
-            self._key = key
-            self._image = self._render(rect.size, title, lines, scale)
-        surface.blit(self._image, rect.topleft)
+        self._blit(surface, rect, key, lambda: self._render(rect.size, title, lines, scale))
 
     def _render(self, size, title, lines: list[LogLine], scale) -> pygame.Surface:
-        image = pygame.Surface((size[0] + 12, size[1] + 12), pygame.SRCALPHA)
-        rect = pygame.Rect(6, 2, *size)
-        panel(image, rect, alpha=200)
+        image, rect = _panel_image(size, 200)
         pad = round(12 * scale)
         head = max(12, round(15 * scale))
         text(image, title, (rect.x + pad, rect.y + round(9 * scale)), head, GOLD, bold=True)
