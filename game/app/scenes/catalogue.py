@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.app.i18n import tr_or
 from game.app.scenes.base import Scene
+from game.app.ui.widgets import Control, segment_widths, segmented
 from game.games.registry import GAMES
 
 PREFERRED_ORDER = ("kaluki", "kalooki", "indian_rummy", "laugh_and_lie_down")
@@ -14,6 +16,22 @@ def game_ids() -> list[str]:
     """Registered games in the order the menus show them (the rummies first)."""
     known = [gid for gid in PREFERRED_ORDER if gid in GAMES]
     return known + [gid for gid in GAMES if gid not in known]
+
+
+def game_tabs(manager, left: int, current: str) -> Control:
+    """The row of game tabs at the top of a page (Rules, Statistics), ``current`` chosen."""
+    ids = game_ids()
+    labels = [tr_or(f"games.{gid}.name", GAMES[gid].title) for gid in ids]
+    return segmented(
+        manager,
+        "game",
+        (left, 96),
+        list(zip(ids, labels)),
+        current,
+        widths=segment_widths(labels, minimum=120, padding=30),
+        height=38,
+        plain=True,
+    )
 
 
 def every_scene(app) -> list[tuple[str, Callable[[], Scene]]]:

@@ -11,14 +11,13 @@ import pygame_gui
 
 from game.app import i18n
 from game.app.assets import rules_text_path
-from game.app.i18n import tr, tr_or, ui
+from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
-from game.app.scenes.catalogue import game_ids
+from game.app.scenes.catalogue import game_ids, game_tabs
 from game.app.ui import richtext
 from game.app.ui.paint import felt_background, heading, page_margin, panel
 from game.app.ui.theme import GOLD, PANEL_EDGE
-from game.app.ui.widgets import Control, segment_widths, segmented
-from game.games.registry import GAMES
+from game.app.ui.widgets import Control
 
 MAX_TEXT_W = 860
 PAD = 28
@@ -63,19 +62,7 @@ class RulesScene(Scene):
     def build(self) -> None:
         w, h = self.size
         margin = page_margin(self.size)
-        ids = game_ids()
-        labels = [tr_or(f"games.{gid}.name", GAMES[gid].title) for gid in ids]
-        widths = segment_widths(labels, minimum=120, padding=30)
-        self.tabs = segmented(
-            self.ui,
-            "game",
-            (margin, 96),
-            list(zip(ids, labels)),
-            self.game_id,
-            widths=widths,
-            height=38,
-            plain=True,
-        )
+        self.tabs = game_tabs(self.ui, margin, self.game_id)
         self.done_button = pygame_gui.elements.UIButton(
             pygame.Rect(w - margin - 160, 90, 160, 46),
             ui("common.done"),

@@ -9,11 +9,10 @@ from pygame_gui.core import ObjectID
 
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
-from game.app.scenes.catalogue import game_ids
+from game.app.scenes.catalogue import game_ids, game_tabs
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL_EDGE
-from game.app.ui.widgets import Control, segment_widths, segmented
-from game.games.registry import GAMES
+from game.app.ui.widgets import Control
 from game.persist.stats import LEVELS, Record, Statistics, save_stats
 
 COLUMNS = ("played", "won", "win_rate", "best", "average")
@@ -46,18 +45,7 @@ class StatisticsScene(Scene):
     def build(self) -> None:
         w, h = self.size
         margin = page_margin(self.size)
-        ids = game_ids()
-        labels = [tr_or(f"games.{gid}.name", GAMES[gid].title) for gid in ids]
-        self.tabs = segmented(
-            self.ui,
-            "game",
-            (margin, 96),
-            list(zip(ids, labels)),
-            self.game_id,
-            widths=segment_widths(labels, minimum=120, padding=30),
-            height=38,
-            plain=True,
-        )
+        self.tabs = game_tabs(self.ui, margin, self.game_id)
         top, bottom, gap = 152, h - 96, 28
         table_w = int((w - 2 * margin - gap) * 0.56)
         self.table = pygame.Rect(margin, top, table_w, bottom - top)
