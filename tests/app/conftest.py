@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.app import i18n
 from game.app.app import App
 from game.persist.paths import Paths
 from game.persist.settings import Settings
@@ -22,12 +24,26 @@ def paths(tmp_path: Path) -> Paths:
     return paths_in(tmp_path)
 
 
+@contextmanager
+def headless_app(
+    paths: Paths, size: tuple[int, int] = (1280, 800), **settings: object
+) -> Iterator[App]:
+    """An app on the dummy driver with ``settings`` (English unless told), its files at
+    ``paths``; on the way out it is shut down, its window closed and the language set
+    back to English."""
+    application = App(paths, Settings(**{"language": "en", **settings}), size=size)
+    try:
+        yield application
+    finally:
+        application.shutdown()
+        application.window.destroy()
+        i18n.set_language("en")
+
+
 @pytest.fixture
 def app(paths: Paths) -> Iterator[App]:
-    application = App(paths, Settings(language="en"), size=(1280, 800))
-    yield application
-    application.shutdown()
-    application.window.destroy()
+    with headless_app(paths) as application:
+        yield application
 
 
 def press(app: App, key: int, mod: int = 0) -> None:

@@ -16,7 +16,7 @@ from game.app.scenes.new_game import (
 from game.app.setup import GameSetup
 from game.engine.options import option_fields
 from game.games.registry import GAMES
-from tests.app.conftest import click, frames, press
+from tests.app.conftest import click, frames, headless_app, press
 
 
 @pytest.fixture
@@ -137,14 +137,10 @@ def test_choices_are_remembered_when_the_screen_opens_again(app):
 
 
 def test_ten_players_fit_in_a_scrolling_seat_list_at_the_smallest_window(paths):
-    from game.app.app import App
-    from game.persist.settings import Settings
-
     if max(info.max_players for info in GAMES.values()) < 10:
         pytest.skip("no 10-player game registered")
     game_id = next(gid for gid, info in GAMES.items() if info.max_players >= 10)
-    small = App(paths, Settings(language="en"), size=(1024, 640))
-    try:
+    with headless_app(paths, (1024, 640)) as small:
         scene = open_new_game(small, game_id)
         scene.change("players", 10)
         entries = list(scene.name_entries)
@@ -152,9 +148,6 @@ def test_ten_players_fit_in_a_scrolling_seat_list_at_the_smallest_window(paths):
         panel = scene.columns[0]
         visible = [e for e in entries if panel.contains(e.rect)]
         assert 0 < len(visible) <= 10
-    finally:
-        small.shutdown()
-        small.window.destroy()
 
 
 def test_option_fields_of_every_game_have_kinds_the_screen_understands():

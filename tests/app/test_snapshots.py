@@ -9,13 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import i18n
-from game.app.app import App
 from game.app.scenes.catalogue import every_scene
 from game.app.scenes.title import TitleScene
-from game.persist.settings import Settings
 from game.persist.stats import Statistics, save_stats
-from tests.app.conftest import frames, paths_in
+from tests.app.conftest import frames, headless_app, paths_in
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "test-output" / "app"
@@ -45,9 +42,8 @@ def fill_with_history(paths) -> None:
 def test_every_scene_renders_a_full_frame(tmp_path, width, height, language):
     paths = paths_in(tmp_path)
     fill_with_history(paths)
-    app = App(paths, Settings(language=language), size=(width, height))
     OUT.mkdir(parents=True, exist_ok=True)
-    try:
+    with headless_app(paths, (width, height), language=language) as app:
         for name, make in every_scene(app):
             scene = make()
             if scene.opaque:
@@ -62,15 +58,10 @@ def test_every_scene_renders_a_full_frame(tmp_path, width, height, language):
             assert len(set(pygame.image.tobytes(frame, "RGB")[::9973])) > 20, name
             assert colours[1] > colours[0]  # the felt green shows through
             pygame.image.save(frame, str(OUT / f"{name}_{width}x{height}_{language}.png"))
-    finally:
-        app.shutdown()
-        app.window.destroy()
-        i18n.set_language("en")
 
 
 def test_every_widget_with_text_uses_noto_sans_jp(tmp_path):
-    app = App(paths_in(tmp_path), Settings(language="en"), size=(1280, 800))
-    try:
+    with headless_app(paths_in(tmp_path)) as app:
         for name, make in every_scene(app):
             scene = make()
             app.stack.reset(scene)
@@ -90,6 +81,3 @@ def test_every_widget_with_text_uses_noto_sans_jp(tmp_path):
                     continue
                 key = names.get(id(font), "default" if font is default else "?")
                 assert key == "default" or key.startswith("noto_sans_jp"), (name, key)
-    finally:
-        app.shutdown()
-        app.window.destroy()

@@ -1,5 +1,5 @@
-"""An app for table tests: headless, its files in tmp_path, animations instant unless a
-test turns them on."""
+"""Apps for table tests: headless, their files in tmp_path, animations instant unless a
+test turns them on (the soak plays quickly, with sound off)."""
 
 from __future__ import annotations
 
@@ -8,18 +8,16 @@ from collections.abc import Iterator
 import pytest
 
 from game.app.app import App
-from game.persist.settings import Settings
-from tests.app.conftest import paths_in
-
-
-@pytest.fixture
-def paths(tmp_path):
-    return paths_in(tmp_path)
+from tests.app.conftest import headless_app
 
 
 @pytest.fixture
 def app(paths) -> Iterator[App]:
-    application = App(paths, Settings(language="en", reduce_motion=True), size=(1280, 800))
-    yield application
-    application.shutdown()
-    application.window.destroy()
+    with headless_app(paths, reduce_motion=True) as application:
+        yield application
+
+
+@pytest.fixture
+def soak_app(paths) -> Iterator[App]:
+    with headless_app(paths, animation_speed=3.0, sound=False) as application:
+        yield application

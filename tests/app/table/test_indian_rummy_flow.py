@@ -28,9 +28,8 @@ from game.app.table.indian_rummy.texts import signed
 from game.engine.actions import STOCK, Draw, NextDeal
 from game.games.indian_rummy import CAP, card_points
 from game.games.indian_rummy.state import DEAL_OVER, DRAW, ROUND_OVER
-from game.persist.paths import Paths
 from game.persist.saveformat import save_from_dict, save_to_dict
-from game.persist.settings import Settings
+from tests.app.conftest import headless_app
 from tests.app.table.helpers import frames, key, until
 from tests.app.table.test_indian_rummy import ir_table
 
@@ -210,10 +209,8 @@ def test_hot_seat_hands_and_prompts_stay_private(app):
 
 @pytest.mark.parametrize("players", [2, 6, 10])
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
-def test_nothing_overlaps_at_the_table(tmp_path, players, size):
-    paths = Paths(saves=tmp_path / "s", config=tmp_path, data=tmp_path)
-    app = App(paths, Settings(language="en", reduce_motion=True), size=size)
-    try:
+def test_nothing_overlaps_at_the_table(paths, players, size):
+    with headless_app(paths, size, reduce_motion=True) as app:
         table = ir_table(app, ("human",) + ("easy",) * (players - 1), seat=0, phase=DRAW)
         table.session.apply(Draw(STOCK))
         table.refresh()
@@ -235,9 +232,6 @@ def test_nothing_overlaps_at_the_table(tmp_path, players, size):
         assert len(cards) == 14 and all(layout.play.contains(r) for r in cards)
         for button in table.group_widgets:
             assert not any(button.rect.colliderect(r) for r in felt)
-    finally:
-        app.shutdown()
-        app.window.destroy()
 
 
 def test_new_game_opens_the_indian_rummy_table_and_play_again_keeps_the_first_seats(app):

@@ -18,7 +18,6 @@ from game.app.table.indian_rummy import IndianRummyTable
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.overlays import Overlay
 from game.games.indian_rummy import IndianRummyOptions
-from game.persist.settings import Settings
 from tests.app.table.helpers import frames, post
 from tests.app.table.test_indian_rummy import ir_table
 from tests.app.table.test_soak import GAMES, STUCK_FRAMES, random_input
@@ -89,15 +88,6 @@ def soak(app: App, seed: int, events: int, players: int, patience: int = 6) -> I
         table = keep_going(rng, app, table)
         frames(app)
     return table
-
-
-@pytest.fixture
-def soak_app(paths):
-    settings = Settings(language="en", animation_speed=3.0, sound=False)
-    application = App(paths, settings, size=(1280, 800))
-    yield application
-    application.shutdown()
-    application.window.destroy()
 
 
 def test_random_play_at_the_indian_rummy_table_never_crashes_or_sticks(soak_app):

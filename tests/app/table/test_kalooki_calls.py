@@ -22,7 +22,7 @@ from game.app.table.showcase import play_until
 from game.engine.actions import STOCK, Draw
 from game.games.kalooki import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
-from game.persist.settings import Settings
+from tests.app.conftest import headless_app
 from tests.app.table.helpers import click, drag, frames, key, press_button, settle, until
 from tests.app.table.test_kalooki import kalooki_table
 from tests.app.table.test_soak import GAMES
@@ -153,9 +153,7 @@ def test_there_is_no_deny_once_the_human_is_down(app):
 
 
 def test_an_ai_call_is_logged_and_its_cards_fly_to_the_caller(paths):
-    settings = Settings(language="en", reduce_motion=False, sound=False)
-    app = App(paths, settings, size=(1280, 800))
-    try:
+    with headless_app(paths, reduce_motion=False, sound=False) as app:
         # Ada (active, down) must allow Bruno's call; the human only watches.
         table = answer_table(app, seat=1, asking=2, laid_down=(False, True, False), pause=0.0)
         assert until(app, lambda: len(table.session.log) == 1, 600)
@@ -165,9 +163,6 @@ def test_an_ai_call_is_logged_and_its_cards_fly_to_the_caller(paths):
         assert any(f.card == hand("7D")[0] for f in flights)
         texts = [f"{line.name} {line.text}" for line in table.log_lines]
         assert "Ada allows the call" in texts and "Bruno takes a penalty card" in texts
-    finally:
-        app.shutdown()
-        app.window.destroy()
 
 
 def test_every_seat_letting_the_card_go_stays_out_of_the_log(app):

@@ -25,8 +25,8 @@ from game.app.table.laugh_and_lie_down.summary import SettlementScene
 from game.app.table.overlays import Overlay
 from game.engine.actions import Pass
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, Capture, ClaimDead
-from game.persist.settings import Settings
 from game.persist.stats import load_stats
+from tests.app.conftest import headless_app
 from tests.app.table.helpers import card_point, click, drag, frames, key, settle, until
 from tests.app.table.test_laugh_and_lie_down import card, laugh_table
 from tests.app.table.test_soak import random_input
@@ -164,19 +164,14 @@ def test_the_new_game_screen_fills_the_human_seats_option_from_the_seats():
 
 
 def test_continue_resumes_the_table_where_it_was(paths):
-    first = App(paths, Settings(language="en", reduce_motion=True), size=(1280, 800))
-    try:
+    with headless_app(paths, reduce_motion=True) as first:
         table = open_table(first, GameSession(laugh_setup(4, seed=3)))
         table.ai_pause = 0.0
         assert until(first, lambda: table.my_turn, 3000)
         table.play(table.session.legal_actions()[0])
         frames(first, 3)
         state, log = table.session.state, list(table.session.log)
-    finally:
-        first.shutdown()
-        first.window.destroy()
-    second = App(paths, Settings(language="en", reduce_motion=True), size=(1280, 800))
-    try:
+    with headless_app(paths, reduce_motion=True) as second:
         second.start(TitleScene(second))
         frames(second)
         second.stack.top.choose("continue")
@@ -184,9 +179,6 @@ def test_continue_resumes_the_table_where_it_was(paths):
         resumed = second.stack.top
         assert isinstance(resumed, LaughTable)
         assert resumed.session.state == state and resumed.session.log == log
-    finally:
-        second.shutdown()
-        second.window.destroy()
 
 
 def test_a_whole_seeded_game_of_ai_seats_reaches_the_results(app):
@@ -217,53 +209,45 @@ def keep_going(rng: random.Random, app: App, table: LaughTable) -> LaughTable:
     return table
 
 
-def soak(paths, seed: int, events: int, patience: int = 5, players: int = 4) -> None:
+def soak(app: App, seed: int, events: int, patience: int = 5, players: int = 4) -> None:
     """Random clicks, drags, keys and resizes at a hot-seat table (two humans,
     auto-declare off: hand-offs and claim windows) against Easy AIs until the game ends;
     never an exception, never stuck, nothing piling up."""
-    settings = Settings(language="en", animation_speed=3.0, sound=False)
-    app = App(paths, settings, size=(1280, 800))
     rng = random.Random(seed)
-    try:
-        setup = laugh_setup(
-            players, seed=seed, humans=2, auto_declare=False, rounds=1, level="easy"
-        )
-        table = open_table(app, GameSession(setup))
-        table.ai_pause = 0.0
-        quiet, moves = 0, 0
-        for step in range(events):
-            if table.session.finished:
-                break
-            if app.stack.top is table or isinstance(app.stack.top, Overlay):
-                random_input(rng, app, table)
-            frames(app, 2)
-            if step % patience == 0 or isinstance(app.stack.top, TitleScene):
-                table = keep_going(rng, app, table)
-            if len(table.session.log) == moves:
-                quiet += 1
-                assert quiet < 3000, f"stuck: {table.current_status()!r}, {app.stack.top}"
-            else:
-                quiet, moves = 0, len(table.session.log)
-            assert len(table.animator.flights) < 200
-            assert len(table.log_lines) <= 80
-        assert table.session.finished
-        for _ in range(3000):
-            if isinstance(app.stack.top, GameOverScene):
-                break
+    setup = laugh_setup(players, seed=seed, humans=2, auto_declare=False, rounds=1, level="easy")
+    table = open_table(app, GameSession(setup))
+    table.ai_pause = 0.0
+    quiet, moves = 0, 0
+    for step in range(events):
+        if table.session.finished:
+            break
+        if app.stack.top is table or isinstance(app.stack.top, Overlay):
+            random_input(rng, app, table)
+        frames(app, 2)
+        if step % patience == 0 or isinstance(app.stack.top, TitleScene):
             table = keep_going(rng, app, table)
-            frames(app)
-        assert isinstance(app.stack.top, GameOverScene)
-        assert len(app.cards) <= 400  # the card picture cache stays bounded
-    finally:
-        app.shutdown()
-        app.window.destroy()
+        if len(table.session.log) == moves:
+            quiet += 1
+            assert quiet < 3000, f"stuck: {table.current_status()!r}, {app.stack.top}"
+        else:
+            quiet, moves = 0, len(table.session.log)
+        assert len(table.animator.flights) < 200
+        assert len(table.log_lines) <= 80
+    assert table.session.finished
+    for _ in range(3000):
+        if isinstance(app.stack.top, GameOverScene):
+            break
+        table = keep_going(rng, app, table)
+        frames(app)
+    assert isinstance(app.stack.top, GameOverScene)
+    assert len(app.cards) <= 400  # the card picture cache stays bounded
 
 
-def test_random_input_never_crashes_or_sticks_and_the_game_ends(paths):
-    soak(paths, seed=4, events=6000, patience=2)
+def test_random_input_never_crashes_or_sticks_and_the_game_ends(soak_app):
+    soak(soak_app, seed=4, events=6000, patience=2)
 
 
 @pytest.mark.skipif(not SOAK_GAMES, reason="set CARD_PARLOUR_SOAK=N for the long soak")
 @pytest.mark.parametrize("seed", range(20, 20 + max(SOAK_GAMES, 1)))
-def test_long_soak(paths, seed):
-    soak(paths, seed=seed, events=40_000, patience=40, players=4 + seed % 2)
+def test_long_soak(soak_app, seed):
+    soak(soak_app, seed=seed, events=40_000, patience=40, players=4 + seed % 2)

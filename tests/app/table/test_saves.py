@@ -15,7 +15,7 @@ from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import MenuOverlay, SaveDialog
 from game.engine.actions import Discard, Draw
 from game.persist.saves import autosave_path, list_saves, load_save
-from game.persist.settings import Settings
+from tests.app.conftest import headless_app
 from tests.app.table.helpers import card_point, click, drag, frames, kaluki_table, key, until
 
 SAMPLES = Path(__file__).resolve().parents[3] / "saves"
@@ -60,18 +60,13 @@ def test_leaving_the_table_writes_the_last_move_first(app, paths):
 
 
 def test_continue_resumes_exactly_where_the_game_was(paths):
-    first = App(paths, Settings(language="en", reduce_motion=True), size=(1280, 800))
-    try:
+    with headless_app(paths, reduce_motion=True) as first:
         table = kaluki_table(first, ("human", "easy", "easy"), seed=9)
         assert until(first, lambda: table.my_turn)
         table.play(Draw())
         frames(first, 3)
         state, log = table.session.state, list(table.session.log)
-    finally:
-        first.shutdown()
-        first.window.destroy()
-    second = App(paths, Settings(language="en", reduce_motion=True), size=(1280, 800))
-    try:
+    with headless_app(paths, reduce_motion=True) as second:
         second.start(TitleScene(second))
         frames(second)
         title = second.stack.top
@@ -82,9 +77,6 @@ def test_continue_resumes_exactly_where_the_game_was(paths):
         assert isinstance(resumed, KalukiTable)
         assert resumed.session.state == state and resumed.session.log == log
         assert resumed.my_turn and len(resumed.hand_cards()) == len(state.hands[0])
-    finally:
-        second.shutdown()
-        second.window.destroy()
 
 
 def test_save_from_the_menu_writes_a_named_slot(app, paths):

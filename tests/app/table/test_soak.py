@@ -20,7 +20,6 @@ from game.app.scenes.title import TitleScene
 from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import Overlay
 from game.games.kaluki import KalukiOptions
-from game.persist.settings import Settings
 from tests.app.table.helpers import frames, kaluki_table, post
 
 GAMES = int(os.environ.get("CARD_PARLOUR_SOAK", "0"))
@@ -137,15 +136,6 @@ def soak(app: App, seed: int, events: int, patience: int = 6) -> KalukiTable:
         table = keep_going(rng, app, table)
         frames(app)
     return table
-
-
-@pytest.fixture
-def soak_app(paths):
-    settings = Settings(language="en", animation_speed=3.0, sound=False)
-    application = App(paths, settings, size=(1280, 800))
-    yield application
-    application.shutdown()
-    application.window.destroy()
 
 
 def test_random_play_never_crashes_or_sticks_and_the_game_ends(soak_app):
