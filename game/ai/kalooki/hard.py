@@ -3,8 +3,8 @@
 Searched: the draw (discard or stock), whether to call, whether to allow a call, and the
 discard among Normal's best few. Worlds deal the unseen cards to the other hands (cards
 known to be there stay) and the stock; each option is followed to the end of the deal by
-:func:`fast_action` for every seat and scored by the penalties of that deal (and who wins
-the game after the ninth).
+:func:`fast_action` for every seat and scored by the seat's chance of winning the game
+with the totals after that deal (game/ai/standings.py).
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from game.ai.kalooki.policy import DECK, Reading, explain_kalooki
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face
 from game.ai.search import SearchBot
+from game.ai.standings import win_chance
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.games.kalooki import RULES
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.melding import may_fit
-from game.games.kalooki.scoring import best_contract_melds, card_penalty, contract_for
+from game.games.kalooki.scoring import DEALS, best_contract_melds, card_penalty, contract_for
 from game.games.kalooki.state import (
     ANSWER,
     CALL,
@@ -40,8 +41,9 @@ from game.games.kalooki.state import (
 )
 
 DISCARD_OPTIONS = 3
+REDEALS = 8  # tries for a hand that fits how its holder has played
 ROLLOUT_ACTIONS = 600
-GAME_END_WEIGHT = 80.0
+DEAL_SPREAD = 60.0  # spread of one player's penalty in a deal
 FULL_LIVE = live_key(Counter(face(card) for card in DECK))
 
 
@@ -89,17 +91,23 @@ def fast_action(state: KalookiState) -> Action:
 
 
 def deal_value(before: KalookiState, after: KalookiState, seat: int) -> float:
-    players = after.players
+    """The seat's chance of winning the game (lowest total after nine deals) with the
+    totals after the deal played from ``before`` to ``after``."""
     if len(after.history) > len(before.history):
         cost = after.history[-1].penalties
     else:
         cost = tuple(sum(card_penalty(c) for c in hand) for hand in after.hands)
-    others = [cost[i] for i in range(players) if i != seat]
-    value = sum(others) / len(others) - cost[seat]
-    if after.phase == GAME_OVER:
-        winners = after.winners
-        value += GAME_END_WEIGHT * (1 / len(winners) if seat in winners else -1 / players)
-    return value
+    totals = [t + c for t, c in zip(before.totals, cost, strict=True)]
+    return win_chance(totals, seat, DEALS - before.deal, DEAL_SPREAD)
+
+
+def plausible(view: KalookiView, other: int, hand: Sequence[Card]) -> bool:
+    """Whether a player who plays like Normal could hold ``hand`` between its turns: one
+    still collecting cannot have its contract yet (by the plan's count), one laid down
+    holds nothing it could add to the table."""
+    if not view.laid_down[other]:
+        return make_plan(hand, contract_for(view.deal), FULL_LIVE).distance > 0
+    return not any(may_fit(meld, card) for card in hand for meld in view.melds)
 
 
 class KalookiWorlds:
@@ -162,7 +170,12 @@ class KalookiWorlds:
                 continue
             size = view.hand_sizes[other]
             need = max(0, size - len(known[other]))
-            hands.append((*known[other][:size], *unseen[:need]))
+            for _attempt in range(REDEALS):
+                hand = (*known[other][:size], *unseen[:need])
+                if other in (view.active, view.to_act) or plausible(view, other, hand):
+                    break
+                rng.shuffle(unseen)
+            hands.append(hand)
             unseen = unseen[need:]
         return KalookiState(
             options=view.options,

@@ -3,9 +3,9 @@
 Searched decisions: the draw (stock or discard) when the discard may be taken, and the
 discard among Normal's best few. Worlds deal the unseen cards to the other hands (cards
 known to be there stay there) and the stock; each option is followed to the end of the
-deal by :func:`fast_action` for every seat and scored by the penalties that deal hands
-out (and who wins the game if it ends). A sampled hand must fit how its holder has
-played (:func:`plausible`), else it is dealt again.
+deal by :func:`fast_action` for every seat and scored by the seat's chance of winning the
+game with the totals after that deal (game/ai/standings.py). A sampled hand must fit how
+its holder has played (:func:`plausible`), else it is dealt again.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from game.ai.kaluki.normal import OUT_WEIGHT, WEAK_WEIGHT, discard_scores, expla
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face, fits_meld, outs, related
 from game.ai.search import SearchBot
+from game.ai.standings import win_chance
 from game.ai.stockqueue import StockQueues
 from game.engine.actions import (
     DISCARD,
@@ -53,8 +54,9 @@ from game.games.kaluki.state import (
 DISCARD_OPTIONS = 4
 DISCARD_MARGIN = 12.0  # only discards this close to Normal's favourite are searched
 ROLLOUT_ACTIONS = 400
-REDEALS = 6  # tries for a hand that fits how its holder has played
-GAME_END_WEIGHT = 60.0
+REDEALS = 10  # tries for a hand that fits how its holder has played
+DEAL_PACE = 20.0  # points the highest total gains in a typical deal
+DEAL_SPREAD = 25.0  # spread of one player's penalty in a deal
 # outs against a full pack, halved: about what is still live mid-deal
 FULL_LIVE = Counter(face(card) for card in DECK)
 
@@ -153,33 +155,36 @@ def _throw_value(card: Card, leftover: Sequence[Card], ace: int) -> float:
 
 
 def deal_value(before: KalukiState, after: KalukiState, seat: int) -> float:
-    """What the deal played from ``before`` to ``after`` was worth to ``seat``: penalties
-    the others took minus its own, and a bonus (or loss) when the game ended."""
-    players = after.players
+    """What the deal played from ``before`` to ``after`` was worth to ``seat``: its chance
+    of winning the game with the totals after it (the game ends at the target)."""
+    ace = after.options.ace_value
     if after.phase in (DEAL_OVER, GAME_OVER) and len(after.history) > len(before.history):
         cost = after.history[-1].penalties
     else:  # look-ahead ran out: score the hands as they stand
         cost = tuple(
-            penalty(h, after.options.ace_value)
-            if not after.melded[i]
-            else deadwood(h, after.options.ace_value)
+            deadwood(h, ace) if after.melded[i] else penalty(h, ace)
             for i, h in enumerate(after.hands)
         )
-    others = [cost[i] for i in range(players) if i != seat]
-    value = sum(others) / len(others) - cost[seat]
-    if after.phase == GAME_OVER:
-        winners = after.winners
-        value += GAME_END_WEIGHT * (1 / len(winners) if seat in winners else -1 / players)
-    return value
+    totals = [t + c for t, c in zip(before.totals, cost, strict=True)]
+    target = after.options.target
+    left = 0.0 if max(totals) >= target else max(0.5, (target - max(totals)) / DEAL_PACE)
+    return win_chance(totals, seat, left, DEAL_SPREAD)
 
 
-def plausible(view: KalukiView, other: int, hand: Sequence[Card]) -> bool:
+def plausible(
+    view: KalukiView, other: int, hand: Sequence[Card], last_thrown: Card | None = None
+) -> bool:
     """Whether a player who plays like Normal could hold ``hand`` after its turn: an
     unmelded one could not open yet, a melded one holds no meld and nothing that lays off
-    (it would have put them down)."""
+    (it would have put them down), and the card it just threw was a loose card beside
+    this hand (it keeps cards that meld)."""
     ace = view.options.ace_value
     if other == view.to_act:
         return True  # in the middle of its turn: anything goes
+    if last_thrown is not None and not last_thrown.is_joker:
+        near = sum(c.is_joker or related(last_thrown, c, POLICY) for c in hand)
+        if near >= 2 and last_thrown not in arrangement([*hand, last_thrown], ace).leftover:
+            return False
     if not view.melded[other]:
         return opening(hand, ace) < OPENING_MINIMUM
     if arrangement(hand, ace).melds:
@@ -249,9 +254,10 @@ class KalukiWorlds:
                 continue
             size = view.hand_sizes[other]
             need = max(0, size - len(known[other]))
+            thrown = knowledge.discarded.get(other) or [None]
             for _attempt in range(REDEALS):
                 hand = (*known[other][:size], *unseen[:need])
-                if plausible(view, other, hand):
+                if plausible(view, other, hand, thrown[-1]):
                     break
                 rng.shuffle(unseen)
             hands.append(hand)
