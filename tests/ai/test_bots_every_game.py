@@ -76,3 +76,27 @@ def test_decisions_do_not_change_when_hidden_cards_are_dealt_differently(game_id
         state, events = rules.apply(state, action)
         history.record(events)
     assert checked >= 10 and changed >= checked // 2
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hints_name_a_legal_move_in_one_sentence(game_id):
+    from game.ai.hint import hint
+
+    info, state, events = start(game_id, quick_options(game_id), seed=4)
+    rules = info.rules
+    history = TableHistory(state.options.players)
+    history.record(events)
+    keys = set()
+    for _step in range(120):
+        if state.finished:
+            break
+        seat = state.to_act
+        legal = rules.legal_actions(state)
+        advice = hint(game_id, rules.view(state, seat), legal, history.for_seat(seat))
+        assert advice.action in legal or rules.apply(state, advice.action)
+        assert advice.text.endswith(".") and len(advice.text) < 120
+        assert advice.key.startswith("hint.")
+        keys.add(advice.key)
+        state, events = rules.apply(state, advice.action)
+        history.record(events)
+    assert len(keys) >= 3, f"only {keys}"
