@@ -36,8 +36,8 @@ def test_every_level_plays_a_whole_game_without_an_illegal_move(game_id, level):
 def test_the_same_seed_replays_the_same_game(game_id):
     options = quick_options(game_id)
     levels = ["hard", "normal", "easy"]
-    first = play(game_id, options, seed=8, levels=levels, max_steps=150)
-    second = play(game_id, options, seed=8, levels=levels, max_steps=150)
+    first = play(game_id, options, seed=8, levels=levels, max_steps=100)
+    second = play(game_id, options, seed=8, levels=levels, max_steps=100)
     assert first[1] == second[1]
     assert first[0] == second[0]
 
