@@ -104,7 +104,16 @@ def rebuild_stock(state: KalukiState, turn_up: bool) -> tuple[KalukiState, list[
     return state, events
 
 
-def score_deal(state: KalukiState, out: int | None) -> tuple[KalukiState, list[Event]]:
+NO_CARDS_LEFT = "Drawn deal: nobody went out and no cards are left to reshuffle."
+NOBODY_CAN_GO_OUT = (
+    "Drawn deal: everyone is down to one card and no meld on the table can take another"
+    " card, so nobody can ever go out."
+)
+
+
+def score_deal(
+    state: KalukiState, out: int | None, drawn_because: str = NO_CARDS_LEFT
+) -> tuple[KalukiState, list[Event]]:
     """Charge every other player the penalty of the cards left in hand."""
     players = state.players
     ace = state.options.ace_value
@@ -130,7 +139,7 @@ def score_deal(state: KalukiState, out: int | None) -> tuple[KalukiState, list[E
         seat=(state.dealer + 1) % players,
         turn=Turn(),
     )
-    note = "Drawn deal: nobody went out and no cards are left to reshuffle." if out is None else ""
+    note = drawn_because if out is None else ""
     if doubled:
         note = "Kaluki! Everything went down in one turn: this hand scores double."
     events: list[Event] = [DealScored(state.deal, penalties, totals, out, note)]

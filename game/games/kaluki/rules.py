@@ -17,7 +17,7 @@ from game.engine.actions import (
     Pass,
     SwapJoker,
 )
-from game.engine.cards import Card
+from game.engine.cards import Card, make_deck
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
@@ -332,6 +332,9 @@ class KalukiRules:
         if not hand:
             scored, more = dealing.score_deal(state, out=seat)
             return scored, [*events, Said(seat, "goes out"), *more]
+        if _nobody_can_go_out(state):
+            scored, more = dealing.score_deal(state, None, dealing.NOBODY_CAN_GO_OUT)
+            return scored, [*events, *more]
         state = replace(state, seat=(seat + 1) % state.players, phase=DRAW, turn=Turn())
         if not state.stock and not state.options.last_discard_before_reshuffle:
             state, more = dealing.rebuild_stock(state, turn_up=True)
@@ -382,6 +385,19 @@ class KalukiRules:
 
     def results(self, state: KalukiState) -> Results:
         return Results(state.totals, state.winners, True, len(state.history))
+
+
+EVERY_FACE = distinct_faces(make_deck(1, 1))
+
+
+def _nobody_can_go_out(state: KalukiState) -> bool:
+    """Decision: a deal that can never end is drawn. With one card in every hand, a player
+    holds two after drawing: too few for a new meld, so going out needs a lay-off. When no
+    meld on the table can take any card of the pack, that never comes (swapping a joker
+    keeps the hand's size), and the deal would go round for ever."""
+    if any(len(hand) > 1 for hand in state.hands):
+        return False
+    return not any(extensions(meld, [card], POLICY) for meld in state.melds for card in EVERY_FACE)
 
 
 def _stands_for(slot, card: Card) -> bool:

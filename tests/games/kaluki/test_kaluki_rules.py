@@ -149,6 +149,32 @@ def test_nothing_left_to_reshuffle_ends_the_deal_as_a_draw():
     assert state.history[-1].out is None and state.totals == (0, 0)
 
 
+CLOSED_GROUPS = [(0, "AS AC AH AD"), (1, "QS QD QC QH"), (0, "4S 4H 4C 4D")]
+
+
+def test_a_deal_nobody_can_ever_go_out_of_is_drawn():
+    # Every hand is down to one card and every meld is a full group of four suits:
+    # two cards after drawing can neither meld nor lay off, so the deal would never end.
+    state = position(["JK 7H", "9C"], melds=CLOSED_GROUPS, melded=(True, True), phase=PLAY)
+    state, events = RULES.apply(state, Discard(cards("7H")[0]))
+    scored = next(e for e in events if isinstance(e, DealScored))
+    assert state.phase == DEAL_OVER and state.history[-1].out is None
+    assert state.totals == (0, 0) and "nobody can ever go out" in scored.note
+
+
+def test_a_meld_that_can_still_grow_keeps_the_deal_going():
+    melds = [*CLOSED_GROUPS, (1, "5H 6H 7H")]
+    state = position(["JK 7D", "9C"], melds=melds, melded=(True, True), phase=PLAY)
+    state, _ = RULES.apply(state, Discard(cards("7D")[0]))
+    assert state.phase != DEAL_OVER and state.seat == 1
+
+
+def test_two_cards_in_a_hand_keep_the_deal_going():
+    state = position(["JK 7H", "9C 9D"], melds=CLOSED_GROUPS, melded=(True, True), phase=PLAY)
+    state, _ = RULES.apply(state, Discard(cards("7H")[0]))
+    assert state.phase != DEAL_OVER and state.seat == 1
+
+
 def test_game_ends_at_150_and_the_lowest_total_wins():
     state = position(["5D", "KS KH KD", "KC QS QH"], phase=PLAY, melded=(True, False, False))
     state = replace(state, totals=(140, 120, 100))
