@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.ai.knowledge import HistoryReader
 from game.engine.actions import Action
 from game.engine.events import Event
 
@@ -91,3 +92,29 @@ def decision_rng(seed: int, seat: int, moment: int, salt: int = 0) -> random.Ran
     for part in (seat, moment, salt):
         value = (value * _MIX + part + 1) & ((1 << 96) - 1)
     return random.Random(value)
+
+
+class ExplainingBot:
+    """A bot whose every move comes with its reason (the Normal bots): ``choose`` is the
+    action of ``explain``, which subclasses write. ``reader`` keeps the public history
+    read so far, so each decision reads only what is new."""
+
+    level = NORMAL
+
+    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
+        self.seed, self.seat = seed, seat
+        self.reader = HistoryReader()
+
+    def explain(
+        self, view: Any, legal_actions: Sequence[Action], public_history: Sequence[Event]
+    ) -> Decision:
+        raise NotImplementedError
+
+    def choose(
+        self,
+        view: Any,
+        legal_actions: Sequence[Action],
+        public_history: Sequence[Event],
+        stop: StopCheck | None = None,
+    ) -> Action:
+        return self.explain(view, legal_actions, public_history).action

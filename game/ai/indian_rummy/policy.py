@@ -20,8 +20,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from game.ai.base import EASY, NORMAL, BotSettings, Decision, StopCheck, decision, decision_rng
-from game.ai.knowledge import DealKnowledge, HistoryReader
+from game.ai.base import (
+    EASY,
+    BotSettings,
+    Decision,
+    ExplainingBot,
+    StopCheck,
+    decision,
+    decision_rng,
+)
+from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import JOKER_FACE, outs, related, unseen_faces
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, NextDeal
 from game.engine.cards import Card, make_deck
@@ -237,24 +245,9 @@ def explain_indian(view: Any, legal: Sequence[Action], reading: Reading) -> Deci
     )
 
 
-class IndianNormal:
-    level = NORMAL
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-        self.reader = HistoryReader()
-
+class IndianNormal(ExplainingBot):
     def explain(self, view: Any, legal: Sequence[Action], history: Sequence[Event]) -> Decision:
         return explain_indian(view, legal, Reading(view, self.reader.update(history)))
-
-    def choose(
-        self,
-        view: Any,
-        legal_actions: Sequence[Action],
-        public_history: Sequence[Event],
-        stop: StopCheck | None = None,
-    ) -> Action:
-        return self.explain(view, legal_actions, public_history).action
 
 
 class IndianEasy:

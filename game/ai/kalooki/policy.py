@@ -15,9 +15,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.base import EASY, NORMAL, BotSettings, Decision, StopCheck, decision, decision_rng
+from game.ai.base import (
+    EASY,
+    BotSettings,
+    Decision,
+    ExplainingBot,
+    StopCheck,
+    decision,
+    decision_rng,
+)
 from game.ai.kalooki.plan import Plan, live_key, make_plan
-from game.ai.knowledge import DealKnowledge, HistoryReader
+from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import related, unseen_faces
 from game.engine.actions import DISCARD, Action, Discard, Draw, LayDown, LayOff, NextDeal, Pass
 from game.engine.cards import Card, make_deck
@@ -173,24 +181,9 @@ def _play(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
     return decision(Discard(card), key, text, card=card.pretty())
 
 
-class KalookiNormal:
-    level = NORMAL
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-        self.reader = HistoryReader()
-
+class KalookiNormal(ExplainingBot):
     def explain(self, view: Any, legal: Sequence[Action], history: Sequence[Event]) -> Decision:
         return explain_kalooki(view, legal, Reading(view, self.reader.update(history)))
-
-    def choose(
-        self,
-        view: Any,
-        legal_actions: Sequence[Action],
-        public_history: Sequence[Event],
-        stop: StopCheck | None = None,
-    ) -> Action:
-        return self.explain(view, legal_actions, public_history).action
 
 
 class KalookiEasy:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.base import NORMAL, BotSettings, Decision, StopCheck, decision
+from game.ai.base import Decision, ExplainingBot, decision
 from game.ai.kaluki.hand import Table, deadwood, opening
-from game.ai.knowledge import HistoryReader
 from game.ai.rummy import related
 from game.engine.actions import (
     DISCARD,
@@ -234,24 +233,9 @@ def explain_kaluki(view: Any, legal: Sequence[Action], table: Table) -> Decision
     return choose_play(table, legal)
 
 
-class KalukiNormal:
-    level = NORMAL
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-        self.reader = HistoryReader()
-
+class KalukiNormal(ExplainingBot):
     def table(self, view: Any, history: Sequence[Event]) -> Table:
         return Table(view, self.reader.update(history))
 
     def explain(self, view: Any, legal: Sequence[Action], history: Sequence[Event]) -> Decision:
         return explain_kaluki(view, legal, self.table(view, history))
-
-    def choose(
-        self,
-        view: Any,
-        legal_actions: Sequence[Action],
-        public_history: Sequence[Event],
-        stop: StopCheck | None = None,
-    ) -> Action:
-        return self.explain(view, legal_actions, public_history).action

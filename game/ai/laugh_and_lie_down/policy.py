@@ -15,7 +15,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.base import EASY, NORMAL, BotSettings, Decision, StopCheck, decision, decision_rng
+from game.ai.base import (
+    EASY,
+    BotSettings,
+    Decision,
+    ExplainingBot,
+    StopCheck,
+    decision,
+    decision_rng,
+)
 from game.engine.actions import Action, NextDeal, Pass
 from game.engine.cards import Card, rank_text
 from game.engine.events import Event
@@ -100,25 +108,11 @@ def explain_laugh(view: Any, legal: Sequence[Action]) -> Decision:
     return decision(best, key, text, card=best.card.pretty(), rank=rank_text(best.card.rank))
 
 
-class LaughNormal:
-    level = NORMAL
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-
+class LaughNormal(ExplainingBot):
     def explain(self, view: Any, legal: Sequence[Action], history: Sequence[Event]) -> Decision:
         if len(legal) == 1:
             return Decision(legal[0])
         return explain_laugh(view, legal)
-
-    def choose(
-        self,
-        view: Any,
-        legal_actions: Sequence[Action],
-        public_history: Sequence[Event],
-        stop: StopCheck | None = None,
-    ) -> Action:
-        return self.explain(view, legal_actions, public_history).action
 
 
 class LaughEasy:
