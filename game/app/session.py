@@ -25,7 +25,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealStarted, Event, Shuffled, events_for
 from game.engine.game import GameInfo, Rules, is_legal
 from game.games.registry import get_game
-from game.persist.savedgame import SavedGame
+from game.persist.savedgame import HandGroups, SavedGame
 
 
 def reveals_something(events: list[Event]) -> bool:
@@ -96,8 +96,15 @@ class GameSession:
             session.request_handoff()
         return session
 
-    def to_saved(self, thumbnail: bytes | None = None, name: str | None = None) -> SavedGame:
-        """Everything a save needs (cheap: the state and log are shared, not copied)."""
+    def to_saved(
+        self,
+        thumbnail: bytes | None = None,
+        name: str | None = None,
+        hand_groups: tuple[HandGroups, ...] = (),
+    ) -> SavedGame:
+        """Everything a save needs (cheap: the state and log are shared, not copied).
+        ``hand_groups`` is each seat's hand as arranged at the table, which only the
+        table knows."""
         setup = self.setup
         return SavedGame(
             setup.game_id,
@@ -108,6 +115,7 @@ class GameSession:
             self.state,
             thumbnail,
             name,
+            hand_groups,
         )
 
     # -- who acts and who watches -----------------------------------------------------

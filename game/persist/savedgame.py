@@ -14,11 +14,16 @@ from typing import Any
 
 from game.engine import codec
 from game.engine.actions import Action
+from game.engine.cards import Card
 
 HUMAN = "human"
 AI_LEVELS = ("easy", "normal", "hard")
 SEAT_KINDS = (HUMAN, *AI_LEVELS)
 MAX_NAME = 40  # characters in a player's name
+
+# One seat's hand as its player arranged it at the table: groups left to right (a game
+# without groups keeps its flat order as one group). Display-only: never sent to the rules.
+HandGroups = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,7 @@ class SavedGame:
     state: Any  # the game's State after the log
     thumbnail: bytes | None = None  # a small PNG of the table, made by the app
     name: str | None = None  # the slot's name as the player typed it
+    hand_groups: tuple[HandGroups, ...] = ()  # per seat; () where nothing was arranged
 
     @property
     def setup(self) -> GameSetup:

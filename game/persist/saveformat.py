@@ -14,13 +14,16 @@ Format 1 is one JSON object::
     saved_at     ISO 8601 local time with its offset
     summary      {"players": [names], "deal": n, "to_act": name or null} for the Load list
     thumbnail    optional: a small PNG of the table, base64
+    hand_groups  optional: per seat, the hand as its player arranged it (groups of card
+                 texts, [] for a seat with no arrangement)
 
 Loading trusts nothing: the essential fields are checked for type and size, the options
 are rebuilt through the game's own validation, the game is re-created from its seed, and
 the log is replayed through the rules; the result must equal the snapshot, or the file is
 reported damaged (never half-loaded). The cosmetic fields (``app_version``, ``name``,
-``saved_at``, ``summary``, ``thumbnail``) are only for display: a bad one is ignored rather
-than costing the player the game.
+``saved_at``, ``summary``, ``thumbnail``, ``hand_groups``) are only for display: a bad one
+is ignored (or, in ``hand_groups``, its bad entries dropped) rather than costing the player
+the game.
 """
 
 from __future__ import annotations
@@ -34,16 +37,18 @@ from typing import Any
 from game import __version__
 from game.engine import codec
 from game.engine.actions import Action
+from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.game import GameInfo
 from game.engine.options import options_from_dict
 from game.games.registry import GAMES
 from game.persist.migrations import CURRENT_FORMAT, upgrade
-from game.persist.savedgame import MAX_NAME, SEAT_KINDS, SavedGame, Seat
+from game.persist.savedgame import MAX_NAME, SEAT_KINDS, HandGroups, SavedGame, Seat
 
 MAX_LOG = 200_000  # actions: a nine-deal game of six has a few thousand
 MAX_THUMBNAIL_BYTES = 256 * 1024
 MAX_SLOT_NAME = 80
+MAX_ARRANGED = 200  # groups, and card texts, in one seat's hand_groups: more than any hand
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}")
 
@@ -97,6 +102,10 @@ def save_to_dict(saved: SavedGame, saved_at: datetime) -> dict[str, Any]:
     }
     if saved.thumbnail is not None:
         data["thumbnail"] = base64.b64encode(saved.thumbnail).decode("ascii")
+    if saved.hand_groups:
+        data["hand_groups"] = [
+            [[str(card) for card in group] for group in groups] for groups in saved.hand_groups
+        ]
     data["log"] = [codec.encode(action) for action in saved.log]
     data["snapshot"] = codec.encode(saved.state)
     return data
@@ -197,6 +206,54 @@ def slot_name_of(data: dict[str, Any]) -> str | None:
     return None
 
 
+def hand_groups_of(
+    data: dict[str, Any], info: GameInfo, state: Any, seats: int
+) -> tuple[HandGroups, ...]:
+    """Each seat's arrangement of its hand, cleaned: a field of the wrong shape or size
+    is ignored, and so are a seat's entry of the wrong shape, and any card text that is
+    unknown, not in that seat's hand or named twice (and groups left empty)."""
+    field = data.get("hand_groups")
+    if not isinstance(field, list) or len(field) > seats:
+        return ()
+    return tuple(
+        _seat_groups(groups, _held(info, state, seat)) for seat, groups in enumerate(field)
+    )
+
+
+def _held(info: GameInfo, state: Any, seat: int) -> set[Card]:
+    """The cards in ``seat``'s hand, read from its view as the table reads them."""
+    return set(getattr(info.rules.view(state, seat), "hand", None) or ())
+
+
+def _seat_groups(groups: Any, hand: set[Card]) -> HandGroups:
+    """One seat's groups: only cards of ``hand``, each once; the sizes are checked
+    before any card is read, so a huge entry costs nothing."""
+    if not isinstance(groups, list) or len(groups) > MAX_ARRANGED:
+        return ()
+    groups = [group for group in groups if isinstance(group, list)]
+    if sum(len(group) for group in groups) > MAX_ARRANGED:
+        return ()
+    placed: set[Card] = set()
+    result = []
+    for group in groups:
+        cards = []
+        for text in group:
+            card = _card(text)
+            if card in hand and card not in placed:
+                placed.add(card)
+                cards.append(card)
+        if cards:
+            result.append(tuple(cards))
+    return tuple(result)
+
+
+def _card(text: Any) -> Card | None:
+    try:
+        return codec.decode(Card, text, "hand_groups")
+    except ValueError:
+        return None
+
+
 def summary_fields(data: dict[str, Any], seats: tuple[Seat, ...]) -> tuple[int | None, str | None]:
     """(deal, whose turn) from the stored summary; None for anything unusable."""
     summary = data.get("summary")
@@ -268,5 +325,13 @@ def save_from_dict(data: Any) -> SavedGame:
     if len(seats) != state.options.players:
         raise ValueError(f"its seats do not match its {state.options.players} players")
     return SavedGame(
-        info.id, options, seed, seats, log, state, thumbnail_of(data), slot_name_of(data)
+        info.id,
+        options,
+        seed,
+        seats,
+        log,
+        state,
+        thumbnail_of(data),
+        slot_name_of(data),
+        hand_groups_of(data, info, state, len(seats)),
     )

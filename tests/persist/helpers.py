@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from game.ai.playout import PlayoutBot
+from game.engine.cards import Card
 from game.games.registry import get_game
 from game.persist.paths import Paths
 from game.persist.savedgame import SavedGame, Seat
@@ -70,3 +72,19 @@ def checkpoints(
         action = bot.choose(info.rules.legal_actions(state))
         state, _events = info.rules.apply(state, action)
         log.append(action)
+
+
+def held(saved: SavedGame, seat: int) -> tuple[Card, ...]:
+    """The cards in ``seat``'s hand."""
+    return tuple(get_game(saved.game_id).rules.view(saved.state, seat).hand)
+
+
+def arranged(saved: SavedGame) -> SavedGame:
+    """``saved`` with the first seat holding cards arranging them in two groups, each in
+    reverse order, and nothing arranged for the other seats."""
+    hands = [held(saved, seat) for seat in range(len(saved.seats))]
+    seat = next(seat for seat, hand in enumerate(hands) if len(hand) >= 2)
+    hand, half = hands[seat], len(hands[seat]) // 2
+    arrangement: list = [()] * len(hands)
+    arrangement[seat] = (tuple(reversed(hand[half:])), tuple(reversed(hand[:half])))
+    return replace(saved, hand_groups=tuple(arrangement))

@@ -59,8 +59,11 @@ def start_table(app: App, setup: GameSetup) -> TableScene | None:
 
 
 def resume_table(app: App, saved: SavedGame) -> TableScene | None:
-    """Continue a saved game exactly where it was."""
+    """Continue a saved game exactly where it was, the hands as their players left them."""
     if table_class(saved.game_id) is None:
         app.notify([tr("table.coming_body")], title=tr("table.coming_title"))
         return None
-    return open_table(app, GameSession.resume(saved))
+    table = open_table(app, GameSession.resume(saved))
+    if table is not None:
+        table.restore_hands(saved.hand_groups)
+    return table

@@ -76,6 +76,7 @@ class TableInput:
         self.hand_order[:] = order(self.hand_order)
         self.refresh()
         self.animator.settle(old, self.picture, set())
+        self.hand_rearranged()
 
     def open_menu(self) -> None:
         from game.app.scenes.rules import RulesScene
@@ -406,6 +407,7 @@ class TableInput:
         order[:] = rest
         self.refresh()
         self._land_local(old, places)
+        self.hand_rearranged()
 
     def unstage(self, number: int) -> None:
         if 0 <= number < len(self.staged):

@@ -126,6 +126,7 @@ class TableKeys:
         old = self.picture
         self.refresh()
         self.animator.settle(old, self.picture, set())
+        self.hand_rearranged()
 
     def key_targets(self) -> list[tuple[Target, Move]]:
         """Where the held cards may go, in screen order (left to right, top to bottom)."""

@@ -1,5 +1,6 @@
 """What the table keeps up beside the game (a mixin of ``TableScene``): the autosave
-after every change, the action log, sounds, the hint, and the buttons' states."""
+after every change (a move, or the player rearranging their hand), the hands as arranged
+kept in saves, the action log, sounds, the hint, and the buttons' states."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from game.app.table.ai_driver import Job
 from game.app.table.panels import LogLine
 from game.app.ui.widgets import text_width
 from game.engine.actions import Action
+from game.engine.cards import Card
 from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
+from game.persist.savedgame import HandGroups, SavedGame
 
 log = logging.getLogger(__name__)
 LOG_KEEP = 80
@@ -57,7 +60,46 @@ class TableServices:
         if session.finished:
             self._finished_here = True
             return
-        self.autosaver.request(session.to_saved(self._thumbnail()))
+        # The hand follows the new position before the save, so that the save holds it
+        # as the player will see it (a drawn card where it was dropped).
+        self.view = session.view()
+        self._sync_hand()
+        self._autosave()
+
+    def hand_rearranged(self) -> None:
+        """The player rearranged their hand: no move, but kept like one."""
+        if not self.session.finished:
+            self._autosave()
+
+    def _autosave(self) -> None:
+        self.autosaver.request(self._saved(self._thumbnail()))
+
+    def saved_game(self) -> SavedGame:
+        return self._saved(self._thumbnail(fresh=True))
+
+    def _saved(self, thumbnail: bytes | None) -> SavedGame:
+        seats = range(len(self.session.setup.seats))
+        arranged = tuple(tuple(map(tuple, self.seat_groups(seat))) for seat in seats)
+        return self.session.to_saved(thumbnail, hand_groups=arranged)
+
+    # --- the hands as arranged (display-only in saves; the framework keeps a flat order,
+    # a game with groups overrides these two)
+
+    def seat_groups(self, seat: int) -> list[list[Card]]:
+        """``seat``'s hand as arranged here, in groups ([] if never shown)."""
+        order = self.hand_orders.get(seat)
+        return [list(order)] if order else []
+
+    def set_seat_groups(self, seat: int, groups: list[list[Card]]) -> None:
+        self.hand_orders.setdefault(seat, [])[:] = [card for group in groups for card in group]
+
+    def restore_hands(self, hand_groups: tuple[HandGroups, ...]) -> None:
+        """Lay out each seat's hand as a save had it; a card it does not mention goes
+        where a card just arrived would."""
+        for seat, groups in enumerate(hand_groups):
+            if groups:
+                self.set_seat_groups(seat, [list(group) for group in groups])
+        self.refresh()
 
     def _thumbnail(self, fresh: bool = False) -> bytes | None:
         """A small picture of the table for the Load list (the last frame, refreshed every
@@ -78,9 +120,6 @@ class TableServices:
         except (pygame.error, ValueError) as error:
             log.info("no thumbnail: %s", error)
         return self._thumb
-
-    def saved_game(self):
-        return self.session.to_saved(self._thumbnail(fresh=True))
 
     def _record(self, events: list[Event]) -> None:
         names = [seat.name for seat in self.session.setup.seats]

@@ -1,9 +1,11 @@
-"""Nothing a player did is lost: autosave after every move (written off the UI thread,
-flushed on the way out), Continue resumes exactly, Save to a named slot, --load."""
+"""Nothing a player did is lost: autosave after every move and every rearrangement of the
+hand (written off the UI thread, flushed on the way out), Continue resumes exactly, the
+hands as arranged included, Save to a named slot, --load."""
 
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -11,12 +13,25 @@ import pygame
 from game.app.app import App
 from game.app.main import run_app
 from game.app.scenes.title import TitleScene
+from game.app.table import open_table, resume_table
+from game.app.table.indian_rummy import IndianRummyTable
+from game.app.table.indian_rummy.showcase import playing_session
 from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import MenuOverlay, SaveDialog
 from game.engine.actions import Discard, Draw
+from game.engine.cards import sort_by_rank, sort_by_suit
 from game.persist.saves import autosave_path, list_saves, load_save
 from tests.app.conftest import headless_app
-from tests.app.table.helpers import card_point, click, drag, frames, kaluki_table, key, until
+from tests.app.table.helpers import (
+    card_point,
+    click,
+    drag,
+    frames,
+    kaluki_table,
+    key,
+    settle,
+    until,
+)
 
 SAMPLES = Path(__file__).resolve().parents[3] / "saves"
 
@@ -92,7 +107,9 @@ def test_save_from_the_menu_writes_a_named_slot(app, paths):
     click(app, dialog.save_button.rect.center)
     saves = [s for s in list_saves(paths) if not s.is_autosave]
     assert [s.name for s in saves] == ["Before the big swap"]
-    assert load_save(saves[0].path).state == table.session.state
+    saved = load_save(saves[0].path)
+    assert saved.state == table.session.state
+    assert saved.hand_groups[0] == (tuple(table.hand_cards()),)
 
 
 def test_load_on_the_command_line_opens_the_table(paths, monkeypatch, tmp_path):
@@ -114,3 +131,89 @@ def test_load_on_the_command_line_opens_the_table(paths, monkeypatch, tmp_path):
     table = opened[0]
     assert isinstance(table, KalukiTable)
     assert table.session.state == saved.state and sample.exists()
+
+
+# --- the hand as the player arranged it -------------------------------------------------
+
+
+def autosaved_order(table) -> list:
+    assert table.autosaver.flush()
+    return [
+        card for group in load_save(autosave_path(table.app.paths)).hand_groups[0] for card in group
+    ]
+
+
+def test_a_hand_dragged_into_a_new_order_comes_back_on_continue(paths):
+    with headless_app(paths, reduce_motion=True) as first:
+        table = my_turn_in_a_real_game(first)
+        order, moves = table.hand_cards(), len(table.session.log)
+        last = table.picture.get(order[-1]).rect
+        drag(first, card_point(table, order[0]), (last.right - 4, last.centery))
+        arranged = [*order[1:], order[0]]
+        assert table.hand_cards() == arranged and len(table.session.log) == moves
+        assert autosaved_order(table) == arranged  # a rearrangement is saved like a move
+    with headless_app(paths, reduce_motion=True) as second:
+        second.start(TitleScene(second))
+        frames(second)
+        second.stack.top.choose("continue")
+        frames(second, 2)
+        resumed = second.stack.top
+        assert isinstance(resumed, KalukiTable)
+        assert resumed.hand_cards() == arranged
+
+
+def test_sorting_and_the_keyboard_rearrangement_are_autosaved(app):
+    table = my_turn_in_a_real_game(app)
+    key(app, pygame.K_r)
+    assert table.hand_cards() == sort_by_rank(table.hand_cards())
+    assert autosaved_order(table) == table.hand_cards()
+    key(app, pygame.K_s)
+    assert table.hand_cards() == sort_by_suit(table.hand_cards())
+    assert autosaved_order(table) == table.hand_cards()
+    before = table.hand_cards()
+    table.focus = 0
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert table.hand_cards() == [before[1], before[0], *before[2:]]
+    assert autosaved_order(table) == table.hand_cards()
+
+
+def test_a_drawn_card_is_saved_where_it_was_dropped_and_new_cards_come_after(app):
+    table = my_turn_in_a_real_game(app)
+    key(app, pygame.K_r)
+    first = table.picture.get(table.hand_cards()[0]).rect
+    drag(app, table.layout.stock.center, (first.x + 2, first.centery))
+    assert table.session.log[-1] == Draw()
+    drawn = table.session.state.hands[0][-1]
+    assert table.hand_cards()[0] == drawn
+    assert autosaved_order(table) == table.hand_cards()
+    # a save that does not mention a card: it goes where a newly arrived card would
+    saved = load_save(autosave_path(app.paths))
+    without = replace(saved, hand_groups=((tuple(table.hand_cards()[1:]),), ()))
+    resumed = resume_table(app, without)
+    frames(app, 2)
+    assert resumed.hand_cards() == [*table.hand_cards()[1:], drawn]
+
+
+def test_indian_rummy_groups_are_autosaved_and_come_back(app):
+    session = playing_session(2)
+    moves = len(session.log)
+    table = open_table(app, session)
+    table.ai_pause = 60.0
+    frames(app, 2)
+    assert isinstance(table, IndianRummyTable) and table.my_turn
+    key(app, pygame.K_a)  # auto-group
+    cards = table.hand_cards()
+    click(app, card_point(table, cards[-1]))
+    click(app, card_point(table, cards[0]))
+    key(app, pygame.K_g)  # those two in a group of their own
+    settle(app, table)
+    groups = [list(group) for group in table.groups]
+    assert [cards[0], cards[-1]] in groups or [cards[-1], cards[0]] in groups
+    assert len(session.log) == moves  # arranging plays nothing
+    assert table.autosaver.flush()
+    saved = load_save(autosave_path(app.paths))
+    assert [list(group) for group in saved.hand_groups[0]] == groups
+    resumed = resume_table(app, saved)
+    frames(app, 2)
+    assert isinstance(resumed, IndianRummyTable) and resumed is not table
+    assert resumed.groups == groups

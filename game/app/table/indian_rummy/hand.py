@@ -5,7 +5,8 @@ The framework keeps a flat order of the hand (``hand_order``: sorting, focus, ke
 mixin keeps the groups beside it, per seat and per deal, and makes the flat order follow
 them: a card dropped in the hand goes into the group or gap under the mouse, a drawn card
 into the group it was dropped on (else a group of its own), and the Group and Auto-group
-buttons (G, A) rearrange the groups. The groups are never sent to the engine.
+buttons (G, A) rearrange the groups. The groups are never sent to the engine; saves keep
+them (``seat_groups``, ``set_seat_groups``), and every rearrangement is autosaved.
 """
 
 from __future__ import annotations
@@ -91,8 +92,16 @@ class GroupedHand:
         return self.hand_groups.get(self.view_seat, (0, []))[1]
 
     def set_groups(self, groups: list[list[Card]]) -> None:
-        self.hand_groups[self.view_seat] = (self.view.deal, groups)
-        self.hand_order[:] = flatten(groups)
+        self.set_seat_groups(self.view_seat, groups)
+
+    def seat_groups(self, seat: int) -> list[list[Card]]:
+        """``seat``'s groups in this deal (for the save)."""
+        deal, groups = self.hand_groups.get(seat, (None, []))
+        return groups if deal == self.view.deal else []
+
+    def set_seat_groups(self, seat: int, groups: list[list[Card]]) -> None:
+        self.hand_groups[seat] = (self.view.deal, groups)
+        self.hand_orders.setdefault(seat, [])[:] = flatten(groups)
 
     def _sync_hand(self) -> None:
         """The framework keeps the flat order; the groups follow the hand: cards gone leave
@@ -120,6 +129,7 @@ class GroupedHand:
             self._land_local(old, places)
         else:
             self.animator.settle(old, self.picture, set())
+        self.hand_rearranged()
 
     def reorder(self, cards: list[Card], index: int, places: dict) -> None:
         """A drag within the hand: into a group, or into a gap (a new group)."""
