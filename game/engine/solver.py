@@ -32,8 +32,10 @@ from game.engine.melds import ACE_HIGH, GROUP, RUN, Meld, MeldPolicy, Slot
 SlotScore = Callable[[Card, int, str], int]
 """Score of one placed card: (physical card, rank it stands for, suit it stands for)."""
 
-_BITS = 4
-_FIELD = (1 << (_BITS - 1)) - 1  # largest count a face may hold
+# Each face's count is a packed field. Wild cards share one field, so it must hold every
+# wild card of Indian Rummy's three decks: twelve of the wild rank and three jokers.
+_BITS = 5
+_FIELD = (1 << (_BITS - 1)) - 1  # largest count a face may hold (15)
 
 
 @dataclass(frozen=True)

@@ -11,37 +11,28 @@ this seat wins or pays in that deal.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from game.ai.base import BotSettings, Decision
-from game.ai.indian_rummy.policy import (
-    OUT_WEIGHT,
-    SET_WEIGHT,
-    Reading,
-    arrangement,
-    explain_indian,
-)
+from game.ai.indian_rummy.policy import Reading, arrangement, explain_indian
 from game.ai.knowledge import DealKnowledge
-from game.ai.rummy import face, outs, related
+from game.ai.rummy import related
 from game.ai.search import SearchBot
 from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
-from game.engine.cards import Card, make_deck
+from game.engine.cards import make_deck
 from game.engine.solver import best_arrangement
 from game.games.indian_rummy import RULES
 from game.games.indian_rummy.actions import Declare, Pack
 from game.games.indian_rummy.dealing import decks_for
-from game.games.indian_rummy.scoring import card_points, count_hand, is_wild, policy_for
+from game.games.indian_rummy.scoring import card_points, is_wild, policy_for
 from game.games.indian_rummy.state import DRAW, IN_PLAY, PLAY, IndianRummyState, IndianRummyView
 
 DISCARD_OPTIONS = 3
 DISCARD_MARGIN = 10.0
 ROLLOUT_ACTIONS = 500
-PACK_THINKING = 40  # packing is weighed only for hands that would owe this much
-FULL_LIVE = Counter(face(card) for card in make_deck(2, 2))
 
 
 def fast_action(state: IndianRummyState) -> Action:
@@ -76,13 +67,7 @@ def fast_action(state: IndianRummyState) -> Action:
     loose = [c for c in loose_all if c != state.taken and not is_wild(c, wild)]
     pool = loose or [c for c in hand if c != state.taken and not is_wild(c, wild)]
     pool = pool or [c for c in hand if c != state.taken]
-    return Discard(max(pool, key=lambda c: (_throw_value(c, loose_all, wild), c)))
-
-
-def _throw_value(card: Card, loose: Sequence[Card], wild: int | None) -> float:
-    """Normal's discard score against a full pack: points less the live outs."""
-    strong, weak = outs(card, loose, policy_for(wild), FULL_LIVE, SET_WEIGHT)
-    return card_points(card, wild) - OUT_WEIGHT * (strong + 0.4 * weak) / 2
+    return Discard(max(pool, key=lambda c: (card_points(c, wild), c)))
 
 
 class IndianWorlds:
@@ -100,9 +85,7 @@ class IndianWorlds:
     ) -> list[Action]:
         if view.phase == DRAW:
             options = [normal.action]
-            reading = Reading(view, knowledge)
-            weak = count_hand(view.hand, reading.wild, reading.pure).owed >= PACK_THINKING
-            for action in (Draw(DISCARD), Draw(STOCK), *([Pack()] if weak else [])):
+            for action in (Draw(DISCARD), Draw(STOCK), Pack()):
                 if action in legal and action not in options:
                     options.append(action)
             return options if view.stock_size > 1 else []
@@ -190,12 +173,9 @@ class IndianWorlds:
         queues = StockQueues(world.stock[1:], world.players, first)
         state = _step(world, action, queues)
         steps = 0
-        try:
-            while state.phase in (DRAW, PLAY) and steps < ROLLOUT_ACTIONS:
-                state = _step(state, fast_action(state), queues)
-                steps += 1
-        except ValueError:  # the solver's limit: 8 or more wild cards in one sampled hand
-            return 0.0
+        while state.phase in (DRAW, PLAY) and steps < ROLLOUT_ACTIONS:
+            state = _step(state, fast_action(state), queues)
+            steps += 1
         if len(state.history) > len(world.history):
             return float(state.history[-1].payments[seat])
         return 0.0

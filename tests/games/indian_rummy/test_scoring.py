@@ -149,3 +149,10 @@ def test_the_most_favourable_arrangement_is_found():
 @pytest.mark.parametrize("rank", ["A", "10", "J", "Q", "K"])
 def test_every_rank_text_is_accepted(rank):
     assert loser_points(cards("2S 3S 4S 5H 6H 7H 9D 9C 9S KD QD JD AC"), rank) >= 0
+
+
+def test_a_hand_of_all_fifteen_wild_cards_of_three_decks_is_counted():
+    # Twelve fives (the wild rank, three decks) and three printed jokers: all wild.
+    wilds = cards("5S 5H 5D 5C 5S#1 5H#1 5D#1 5C#1 5S#2 5H#2 5D#2 5C#2 JK JK#1 JK#2")
+    assert count_hand([*wilds, *cards("KD QS")], 5).points == 20  # no pure run possible
+    assert can_declare([*wilds[:9], *cards("2S 3S 4S 9D")], 5)
