@@ -94,7 +94,17 @@ def decision_rng(seed: int, seat: int, moment: int, salt: int = 0) -> random.Ran
     return random.Random(value)
 
 
-class ExplainingBot:
+class SeededBot:
+    """What every level's bot starts from: the game's seed and its seat (its decisions'
+    randomness comes from both, see :func:`decision_rng`)."""
+
+    level = EASY
+
+    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
+        self.seed, self.seat = seed, seat
+
+
+class ExplainingBot(SeededBot):
     """A bot whose every move comes with its reason (the Normal bots): ``choose`` is the
     action of ``explain``, which subclasses write. ``reader`` keeps the public history
     read so far, so each decision reads only what is new."""
@@ -102,7 +112,7 @@ class ExplainingBot:
     level = NORMAL
 
     def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
+        super().__init__(seed, seat, settings)
         self.reader = HistoryReader()
 
     def explain(

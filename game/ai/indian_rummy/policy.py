@@ -21,10 +21,9 @@ from functools import lru_cache
 from typing import Any
 
 from game.ai.base import (
-    EASY,
-    BotSettings,
     Decision,
     ExplainingBot,
+    SeededBot,
     StopCheck,
     decision,
     decision_rng,
@@ -250,12 +249,7 @@ class IndianNormal(ExplainingBot):
         return explain_indian(view, legal, Reading(view, self.reader.update(history)))
 
 
-class IndianEasy:
-    level = EASY
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-
+class IndianEasy(SeededBot):
     def choose(
         self,
         view: Any,

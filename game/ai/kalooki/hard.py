@@ -21,6 +21,7 @@ from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face
 from game.ai.search import SearchBot
 from game.ai.standings import win_chance
+from game.ai.worlds import deal_hidden
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
@@ -150,33 +151,16 @@ class KalookiWorlds:
         return options
 
     def sample(self, view: KalookiView, knowledge: DealKnowledge, rng: random.Random) -> Any:
-        seat, players = view.seat, view.options.players
         pool = set(DECK)
         pool.difference_update(view.hand, view.discard)
         pool.difference_update(card for meld in view.melds for card in meld.cards)
-        known = {
-            other: [c for c in knowledge.held.get(other, ()) if c in pool]
-            for other in range(players)
-            if other != seat
-        }
-        for cards in known.values():
-            pool.difference_update(cards)
-        unseen = sorted(pool)
-        rng.shuffle(unseen)
-        hands = []
-        for other in range(players):
-            if other == seat:
-                hands.append(tuple(view.hand))
-                continue
-            size = view.hand_sizes[other]
-            need = max(0, size - len(known[other]))
-            for _attempt in range(REDEALS):
-                hand = (*known[other][:size], *unseen[:need])
-                if other in (view.active, view.to_act) or plausible(view, other, hand):
-                    break
-                rng.shuffle(unseen)
-            hands.append(hand)
-            unseen = unseen[need:]
+
+        def fits(other: int, hand: tuple[Card, ...]) -> bool:
+            return other in (view.active, view.to_act) or plausible(view, other, hand)
+
+        hands, unseen = deal_hidden(
+            pool, view.hand, view.seat, view.hand_sizes, knowledge, rng, REDEALS, fits
+        )
         return KalookiState(
             options=view.options,
             seed=rng.getrandbits(32),

@@ -16,10 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.base import (
-    EASY,
-    BotSettings,
     Decision,
     ExplainingBot,
+    SeededBot,
     StopCheck,
     decision,
     decision_rng,
@@ -186,12 +185,7 @@ class KalookiNormal(ExplainingBot):
         return explain_kalooki(view, legal, Reading(view, self.reader.update(history)))
 
 
-class KalookiEasy:
-    level = EASY
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-
+class KalookiEasy(SeededBot):
     def choose(
         self,
         view: Any,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.base import EASY, BotSettings, StopCheck, decision_rng
+from game.ai.base import SeededBot, StopCheck, decision_rng
 from game.ai.kaluki.hand import Table
 from game.ai.kaluki.normal import gain_of
 from game.ai.knowledge import DealKnowledge
@@ -31,12 +31,7 @@ TAKE_DISCARD = 0.5  # chance of noticing that the discard melds
 RANDOM_DISCARD = 0.25
 
 
-class KalukiEasy:
-    level = EASY
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-
+class KalukiEasy(SeededBot):
     def choose(
         self,
         view: Any,

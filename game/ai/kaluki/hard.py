@@ -24,6 +24,7 @@ from game.ai.rummy import face, fits_meld, outs, related
 from game.ai.search import SearchBot
 from game.ai.standings import win_chance
 from game.ai.stockqueue import StockQueues
+from game.ai.worlds import deal_hidden
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -234,34 +235,18 @@ class KalukiWorlds:
         return options
 
     def sample(self, view: KalukiView, knowledge: DealKnowledge, rng: random.Random) -> Any:
-        seat, players = view.seat, view.options.players
+        seat = view.seat
         pool = set(DECK)
         pool.difference_update(view.hand, view.discard)
         pool.difference_update(card for meld in view.melds for card in meld.cards)
-        known = {
-            other: [c for c in knowledge.held.get(other, ()) if c in pool]
-            for other in range(players)
-            if other != seat
-        }
-        for cards in known.values():
-            pool.difference_update(cards)
-        unseen = sorted(pool)
-        rng.shuffle(unseen)
-        hands = []
-        for other in range(players):
-            if other == seat:
-                hands.append(tuple(view.hand))
-                continue
-            size = view.hand_sizes[other]
-            need = max(0, size - len(known[other]))
+
+        def fits(other: int, hand: tuple[Card, ...]) -> bool:
             thrown = knowledge.discarded.get(other) or [None]
-            for _attempt in range(REDEALS):
-                hand = (*known[other][:size], *unseen[:need])
-                if plausible(view, other, hand, thrown[-1]):
-                    break
-                rng.shuffle(unseen)
-            hands.append(hand)
-            unseen = unseen[need:]
+            return plausible(view, other, hand, thrown[-1])
+
+        hands, unseen = deal_hidden(
+            pool, view.hand, seat, view.hand_sizes, knowledge, rng, REDEALS, fits
+        )
         return KalukiState(
             options=view.options,
             seed=rng.getrandbits(32),

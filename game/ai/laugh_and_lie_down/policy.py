@@ -16,10 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.base import (
-    EASY,
-    BotSettings,
     Decision,
     ExplainingBot,
+    SeededBot,
     StopCheck,
     decision,
     decision_rng,
@@ -115,12 +114,7 @@ class LaughNormal(ExplainingBot):
         return explain_laugh(view, legal)
 
 
-class LaughEasy:
-    level = EASY
-
-    def __init__(self, seed: int, seat: int, settings: BotSettings | None = None) -> None:
-        self.seed, self.seat = seed, seat
-
+class LaughEasy(SeededBot):
     def choose(
         self,
         view: Any,
