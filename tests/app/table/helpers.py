@@ -112,3 +112,17 @@ def press_button(app: App, table: TableScene, name: str) -> None:
     raise AssertionError(
         f"no {name} button; have {[s.name for s in table.context_widgets.values()]}"
     )
+
+
+def continue_from_title(app: App):
+    """Start ``app`` at the title as a player would and press Continue; the scene it
+    opens (the resumed table)."""
+    from game.app.scenes.title import TitleScene
+
+    app.start(TitleScene(app))
+    frames(app)
+    title = app.stack.top
+    assert "continue" in title.buttons.values(), "the title offers no Continue"
+    title.choose("continue")
+    frames(app, 2)
+    return app.stack.top

@@ -27,7 +27,16 @@ from game.engine.actions import Pass
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, Capture, ClaimDead
 from game.persist.stats import load_stats
 from tests.app.conftest import headless_app
-from tests.app.table.helpers import card_point, click, drag, frames, key, settle, until
+from tests.app.table.helpers import (
+    card_point,
+    click,
+    continue_from_title,
+    drag,
+    frames,
+    key,
+    settle,
+    until,
+)
 from tests.app.table.test_laugh_and_lie_down import card, laugh_table
 from tests.app.table.test_soak import random_input
 from tests.helpers import hand
@@ -172,11 +181,7 @@ def test_continue_resumes_the_table_where_it_was(paths):
         frames(first, 3)
         state, log = table.session.state, list(table.session.log)
     with headless_app(paths, reduce_motion=True) as second:
-        second.start(TitleScene(second))
-        frames(second)
-        second.stack.top.choose("continue")
-        frames(second, 2)
-        resumed = second.stack.top
+        resumed = continue_from_title(second)
         assert isinstance(resumed, LaughTable)
         assert resumed.session.state == state and resumed.session.log == log
 

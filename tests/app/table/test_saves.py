@@ -25,6 +25,7 @@ from tests.app.conftest import headless_app
 from tests.app.table.helpers import (
     card_point,
     click,
+    continue_from_title,
     drag,
     frames,
     kaluki_table,
@@ -82,13 +83,7 @@ def test_continue_resumes_exactly_where_the_game_was(paths):
         frames(first, 3)
         state, log = table.session.state, list(table.session.log)
     with headless_app(paths, reduce_motion=True) as second:
-        second.start(TitleScene(second))
-        frames(second)
-        title = second.stack.top
-        assert "continue" in title.buttons.values()
-        title.choose("continue")
-        frames(second, 2)
-        resumed = second.stack.top
+        resumed = continue_from_title(second)
         assert isinstance(resumed, KalukiTable)
         assert resumed.session.state == state and resumed.session.log == log
         assert resumed.my_turn and len(resumed.hand_cards()) == len(state.hands[0])
@@ -153,11 +148,7 @@ def test_a_hand_dragged_into_a_new_order_comes_back_on_continue(paths):
         assert table.hand_cards() == arranged and len(table.session.log) == moves
         assert autosaved_order(table) == arranged  # a rearrangement is saved like a move
     with headless_app(paths, reduce_motion=True) as second:
-        second.start(TitleScene(second))
-        frames(second)
-        second.stack.top.choose("continue")
-        frames(second, 2)
-        resumed = second.stack.top
+        resumed = continue_from_title(second)
         assert isinstance(resumed, KalukiTable)
         assert resumed.hand_cards() == arranged
 
