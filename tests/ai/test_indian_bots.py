@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from game.ai.base import BotSettings
-from game.ai.indian_rummy.hard import IndianHard
+from game.ai.indian_rummy.hard import IndianHard, IndianWorlds
 from game.ai.indian_rummy.policy import IndianEasy, IndianNormal
+from game.ai.knowledge import DealKnowledge
 from game.engine.actions import DISCARD, STOCK, Discard, Draw
 from game.games.indian_rummy import RULES
 from game.games.indian_rummy.actions import Declare, Pack
@@ -58,3 +59,14 @@ def test_hard_weighs_packing_against_playing_on():
     bot = IndianHard(1, 0, BotSettings(rollouts=2))
     move = bot.choose(RULES.view(state, 0), RULES.legal_actions(state), [])
     assert move in RULES.legal_actions(state) and bot.last_worlds == 2
+
+
+def test_hard_packs_only_where_normal_would():
+    # The fast rollouts undervalue playing on, so packing is never Hard's own idea.
+    state = position([READY[:-6], POOR])
+    view, legal = RULES.view(state, 0), RULES.legal_actions(state)
+    worlds, knowledge = IndianWorlds(), DealKnowledge()
+    normal = worlds.normal(view, legal, knowledge)
+    assert Pack() in legal and normal.action != Pack()
+    options = worlds.candidates(view, legal, knowledge, normal)
+    assert len(options) > 1 and Pack() not in options

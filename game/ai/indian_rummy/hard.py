@@ -1,11 +1,11 @@
 """Indian Rummy, Hard: Normal's reading plus determinised search (game/ai/search.py).
 
-Searched: packing or playing on, the draw (stock or discard) and the discard among
-Normal's best few. Worlds deal the unseen cards (the two packs in play less this seat's
-hand, every discard it saw, the indicator and cards known in other hands) to the other
-hands and the stock, keeping the indicator at the bottom. Each option is followed to the
-end of the deal by :func:`fast_action` with per-seat stock queues, and scored by what
-this seat wins or pays in that deal.
+Searched: the draw (stock or discard), playing on where Normal would pack, and the
+discard among Normal's best few. Worlds deal the unseen cards (the two packs in play
+less this seat's hand, every discard it saw, the indicator and cards known in other
+hands) to the other hands and the stock, keeping the indicator at the bottom. Each
+option is followed to the end of the deal by :func:`fast_action` with per-seat stock
+queues, and scored by what this seat wins or pays in that deal.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import make_deck
 from game.engine.solver import best_arrangement
 from game.games.indian_rummy import RULES
-from game.games.indian_rummy.actions import Declare, Pack
+from game.games.indian_rummy.actions import Declare
 from game.games.indian_rummy.dealing import decks_for
 from game.games.indian_rummy.scoring import card_points, is_wild, policy_for
 from game.games.indian_rummy.state import DRAW, IN_PLAY, PLAY, IndianRummyState, IndianRummyView
@@ -84,8 +84,12 @@ class IndianWorlds:
         normal: Decision,
     ) -> list[Action]:
         if view.phase == DRAW:
+            # Packing is Normal's call alone: the fast rollouts play this seat's hand on
+            # worse than it really would, so they make packing look better than it is
+            # (searching it, Hard packed five times as often as Normal). The search may
+            # still talk Normal out of a pack.
             options = [normal.action]
-            for action in (Draw(DISCARD), Draw(STOCK), Pack()):
+            for action in (Draw(DISCARD), Draw(STOCK)):
                 if action in legal and action not in options:
                     options.append(action)
             return options if view.stock_size > 1 else []
