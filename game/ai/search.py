@@ -121,7 +121,7 @@ class SearchBot:
 def choose_option(values: list[list[float]], confidence: float) -> int:
     """The option with the best mean outcome, but Normal's (index 0) unless the best
     beats it clearly: the mean of the paired differences (same worlds) must exceed
-    ``confidence`` standard errors, so sampling noise alone never overrules Normal."""
+    ``confidence`` standard errors, so sampling noise alone seldom overrules Normal."""
     worlds = len(values[0])
     if worlds < 2:
         return 0
