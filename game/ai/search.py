@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any, Protocol
 
 from game.ai.base import HARD, BotSettings, Decision, StopCheck, decision_rng
@@ -27,6 +28,20 @@ from game.engine.events import Event
 
 SEARCH_SALT = 7
 CONFIDENCE = 1.0  # standard errors by which an option must beat Normal's choice
+# When a timed decision must end (per thread: each bot thinks on its own worker).
+_DEADLINE: ContextVar[float | None] = ContextVar("search_deadline", default=None)
+
+
+class OutOfTime(Exception):
+    """A rollout ran past the decision's deadline: its world is dropped."""
+
+
+def check_deadline() -> None:
+    """Called by rollouts at every step: one rare, long world (a deal that drags on)
+    must not overrun the thinking time, so it is abandoned instead."""
+    deadline = _DEADLINE.get()
+    if deadline is not None and time.perf_counter() > deadline:
+        raise OutOfTime
 
 
 class WorldModel(Protocol):
@@ -91,21 +106,31 @@ class SearchBot:
         worlds, slowest = 0, 0.0
         budget = self.settings.budget_ms / 1000
         fixed = self.settings.rollouts
-        while True:
-            if fixed and worlds >= fixed:
-                break
-            now = time.perf_counter()
-            if not fixed and now + slowest > start + budget:
-                break
-            if stop is not None and stop():
-                break
-            world = self.model.sample(view, knowledge, rng)
-            follow = rng.getrandbits(64)
-            for index, option in enumerate(options):
-                outcome = self.model.outcome(world, option, self.seat, random.Random(follow))
-                values[index].append(outcome)
-            worlds += 1
-            slowest = max(slowest, time.perf_counter() - now)
+        token = _DEADLINE.set(None if fixed else start + budget)
+        try:
+            while True:
+                if fixed and worlds >= fixed:
+                    break
+                now = time.perf_counter()
+                if not fixed and now + slowest > start + budget:
+                    break
+                if stop is not None and stop():
+                    break
+                world = self.model.sample(view, knowledge, rng)
+                follow = rng.getrandbits(64)
+                seat = self.seat
+                outcomes = [
+                    self.model.outcome(world, option, seat, random.Random(follow))
+                    for option in options
+                ]
+                for index, outcome in enumerate(outcomes):
+                    values[index].append(outcome)
+                worlds += 1
+                slowest = max(slowest, time.perf_counter() - now)
+        except OutOfTime:
+            pass  # the unfinished world is dropped: every option keeps the same worlds
+        finally:
+            _DEADLINE.reset(token)
         self.last_worlds = worlds
         best = choose_option(values, self.confidence)
         if best == 0:

@@ -19,7 +19,7 @@ from game.ai.base import BotSettings, Decision
 from game.ai.indian_rummy.policy import Reading, arrangement, explain_indian
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import related
-from game.ai.search import SearchBot
+from game.ai.search import SearchBot, check_deadline
 from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import make_deck
@@ -179,6 +179,7 @@ class IndianWorlds:
         steps = 0
         while state.phase in (DRAW, PLAY) and steps < ROLLOUT_ACTIONS:
             state = _step(state, fast_action(state), queues)
+            check_deadline()
             steps += 1
         if len(state.history) > len(world.history):
             return float(state.history[-1].payments[seat])

@@ -19,7 +19,7 @@ from game.ai.kalooki.plan import live_key, make_plan
 from game.ai.kalooki.policy import DECK, Reading, explain_kalooki
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face
-from game.ai.search import SearchBot
+from game.ai.search import SearchBot, check_deadline
 from game.ai.standings import win_chance
 from game.ai.worlds import deal_hidden
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
@@ -191,6 +191,7 @@ class KalookiWorlds:
                 state, _ = RULES.apply(state, fast_action(state))
             except IllegalAction:  # a shortcut misjudged: take the engine's own first move
                 state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
+            check_deadline()
             steps += 1
         return deal_value(world, state, seat)
 

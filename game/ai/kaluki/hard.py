@@ -21,7 +21,7 @@ from game.ai.kaluki.hand import DECK, Table, arrangement, deadwood, opening
 from game.ai.kaluki.normal import OUT_WEIGHT, WEAK_WEIGHT, discard_scores, explain_kaluki
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face, fits_meld, outs, related
-from game.ai.search import SearchBot
+from game.ai.search import SearchBot, check_deadline
 from game.ai.standings import win_chance
 from game.ai.stockqueue import StockQueues
 from game.ai.worlds import deal_hidden
@@ -275,6 +275,7 @@ class KalukiWorlds:
         steps = 0
         while state.phase not in (DEAL_OVER, GAME_OVER) and steps < ROLLOUT_ACTIONS:
             state = _step(state, fast_action(state), queues)
+            check_deadline()
             steps += 1
         return deal_value(world, state, seat)
 
