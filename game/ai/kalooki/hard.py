@@ -12,21 +12,24 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from game.ai.base import BotSettings, Decision
-from game.ai.kalooki.plan import live_key, make_plan
+from game.ai.kalooki.plan import live_key, make_plan, quick_distance
 from game.ai.kalooki.policy import DECK, Reading, explain_kalooki
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face
 from game.ai.search import SearchBot, check_deadline
 from game.ai.standings import win_chance
+from game.ai.stockqueue import StockQueues
 from game.ai.worlds import deal_hidden
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.games.kalooki import RULES
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall
+from game.games.kalooki.calling import callers_after
 from game.games.kalooki.melding import may_fit
 from game.games.kalooki.scoring import DEALS, best_contract_melds, card_penalty, contract_for
 from game.games.kalooki.state import (
@@ -50,8 +53,8 @@ FULL_LIVE = live_key(Counter(face(card) for card in DECK))
 
 def _helps(hand: Sequence[Card], card: Card, deal: int) -> bool:
     contract = contract_for(deal)
-    before = make_plan(hand, contract, FULL_LIVE).distance
-    return make_plan([*hand, card], contract, FULL_LIVE).distance < before
+    before = quick_distance(hand, contract)
+    return before > 0 and quick_distance([*hand, card], contract) < before
 
 
 def fast_action(state: KalookiState) -> Action:
@@ -107,7 +110,7 @@ def plausible(view: KalookiView, other: int, hand: Sequence[Card]) -> bool:
     still collecting cannot have its contract yet (by the plan's count), one laid down
     holds nothing it could add to the table."""
     if not view.laid_down[other]:
-        return make_plan(hand, contract_for(view.deal), FULL_LIVE).distance > 0
+        return quick_distance(hand, contract_for(view.deal)) > 0
     return not any(may_fit(meld, card) for card in hand for meld in view.melds)
 
 
@@ -129,20 +132,24 @@ class KalookiWorlds:
             CALL: (Call(), DeclineCall()),
             ANSWER: (DenyCall(), AllowCall()),
         }
+        reading = Reading(view, knowledge)
         if view.phase in pairs:
             first, second = pairs[view.phase]
             if first not in legal or second not in legal or view.stock_size == 0:
                 return []
+            if not reading.helps(view.discard[-1]):
+                return []  # a card the plan cannot use is left alone, as Normal does
             return [normal.action, second if normal.action == first else first]
         if view.phase != PLAY or not isinstance(normal.action, Discard) or len(view.hand) < 2:
             return []
-        reading = Reading(view, knowledge)
         options: list[Action] = [normal.action]
         reals = {c.face: c for c in view.hand if not c.is_joker and c != normal.action.card}
         if reading.laid_down:
             ranked = sorted(reals.values(), key=lambda c: -card_penalty(c))
-        else:
-            ranked = sorted(reals.values(), key=lambda c: _plan_cost(reading, c))
+        else:  # only cards the plan can spare as well as Normal's choice
+            distance = _plan_cost(reading, normal.action.card)[0]
+            costs = {card: _plan_cost(reading, card) for card in reals.values()}
+            ranked = sorted((c for c in costs if costs[c][0] == distance), key=costs.__getitem__)
         for card in ranked:
             if len(options) >= DISCARD_OPTIONS:
                 break
@@ -184,16 +191,37 @@ class KalookiWorlds:
         )
 
     def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
-        state, _ = RULES.apply(world, action)
+        first = world.seat if world.phase in (DRAW, CALL, ANSWER) else world.seat + 1
+        queues = StockQueues(world.stock, world.players, first % world.players)
+        state = _step(world, action, queues)
         steps = 0
         while state.phase not in (DEAL_OVER, GAME_OVER) and steps < ROLLOUT_ACTIONS:
             try:
-                state, _ = RULES.apply(state, fast_action(state))
+                state = _step(state, fast_action(state), queues)
             except IllegalAction:  # a shortcut misjudged: take the engine's own first move
-                state, _ = RULES.apply(state, RULES.legal_actions(state)[0])
+                state = _step(state, RULES.legal_actions(state)[0], queues)
             check_deadline()
             steps += 1
         return deal_value(world, state, seat)
+
+
+def _step(state: KalookiState, action: Action, queues: StockQueues) -> KalookiState:
+    """Apply ``action``, first putting on top of the stock the cards its draws take from
+    their seats' queues (common random numbers, game/ai/stockqueue.py): the active
+    player's draw once no seat is left to call, and an allowed call's penalty card."""
+    drawers: list[int] = []
+    if action == Draw(STOCK) and not callers_after(state, state.seat):
+        drawers = [state.seat]
+    elif action == DeclineCall() and not callers_after(state, state.asking):
+        drawers = [state.seat]
+    elif action == AllowCall() or (action == Call() and state.laid_down[state.seat]):
+        drawers = [state.seat, state.asking]  # the caller's penalty card comes off first
+    stock = state.stock
+    for drawer in drawers:
+        stock = queues.serve(stock, drawer)
+    if stock is not state.stock:
+        state = replace(state, stock=stock)
+    return RULES.apply(state, action)[0]
 
 
 def _plan_cost(reading: Reading, card: Card) -> tuple:
