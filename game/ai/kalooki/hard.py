@@ -210,9 +210,8 @@ def _step(state: KalookiState, action: Action, queues: StockQueues) -> KalookiSt
     their seats' queues (common random numbers, game/ai/stockqueue.py): the active
     player's draw once no seat is left to call, and an allowed call's penalty card."""
     drawers: list[int] = []
-    if action == Draw(STOCK) and not callers_after(state, state.seat):
-        drawers = [state.seat]
-    elif action == DeclineCall() and not callers_after(state, state.asking):
+    asked = state.seat if action == Draw(STOCK) else state.asking
+    if action in (Draw(STOCK), DeclineCall()) and not callers_after(state, asked):
         drawers = [state.seat]
     elif action == AllowCall() or (action == Call() and state.laid_down[state.seat]):
         drawers = [state.seat, state.asking]  # the caller's penalty card comes off first
