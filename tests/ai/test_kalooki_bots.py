@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from game.ai.base import BotSettings
-from game.ai.kalooki.hard import KalookiHard
-from game.ai.kalooki.plan import make_plan
-from game.ai.kalooki.policy import KalookiEasy, KalookiNormal
+from game.ai.kalooki.hard import FULL_LIVE, KalookiHard, _step
+from game.ai.kalooki.plan import make_plan, quick_distance
+from game.ai.kalooki.policy import DECK, KalookiEasy, KalookiNormal
+from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown, LayOff
 from game.games.kalooki import RULES
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall
@@ -33,6 +37,19 @@ def test_plan_counts_the_cards_a_contract_still_needs():
     one_four = contract_for(2)  # 2 threes and 1 four
     hand = cards("5S 5H 5D 9S 9H 9D 4C 5C 7C 2D")
     assert make_plan(hand, one_four, LIVE).distance == 1  # the 6C is missing
+
+
+@given(st.integers(1, 9), st.lists(st.sampled_from(DECK), min_size=1, max_size=17, unique=True))
+def test_quick_distance_agrees_with_the_plan_when_every_card_is_live(deal, hand):
+    contract = contract_for(deal)
+    assert quick_distance(hand, contract) == make_plan(hand, contract, FULL_LIVE).distance
+
+
+def test_quick_distance_counts_jokers_where_they_may_stand():
+    two_fours = contract_for(3)  # a three and two fours
+    assert quick_distance(cards("5S 5H 5D 4C 5C 6C 7C 8H 9H 10H JH"), two_fours) == 0
+    assert quick_distance(cards("5S 5H 5D 4C 5C 6C 8H 9H 10H JK QD"), two_fours) == 1
+    assert quick_distance(cards("5S 5H JK 4C 6C JK 8H 9H 10H 3D QD"), two_fours) == 2
 
 
 def test_normal_lays_its_contract_down_when_it_can():
@@ -95,3 +112,42 @@ def test_hard_searches_the_discard_within_its_rollout_count():
     bot = KalookiHard(1, 0, BotSettings(rollouts=2))
     move = bot.choose(RULES.view(state, 0), RULES.legal_actions(state), [])
     assert isinstance(move, Discard) and bot.last_worlds == 2
+
+
+def test_hard_leaves_a_discard_its_plan_cannot_use_without_searching():
+    hand = "5S 5H 5D 9S 9H KC KD KH QC 2D"
+    for discard, searched in (("7C", 0), ("9D", 2)):
+        state = position([hand, "3S 4S 8C 8D 10H JH QS AC 6D 7D"], discard=discard, phase=DRAW)
+        bot = KalookiHard(1, 0, BotSettings(rollouts=2))
+        bot.choose(RULES.view(state, 0), RULES.legal_actions(state), [])
+        assert bot.last_worlds == searched
+
+
+def test_rollouts_deal_each_seat_the_same_stock_cards_whichever_the_draw():
+    """Taking the discard instead of the stock must not hand the next player a different
+    card: each seat draws from its own queue (common random numbers)."""
+    hands = ["5S 5H 5D 9S 9H KC KD KH QC 2D", "3S 4S"]
+    world = position(hands, stock="2C 3C 4C 5C 6C 7C", discard="9D", phase=DRAW)
+
+    def next_seat_draws(*moves):
+        queues = StockQueues(world.stock, 2, first=0)
+        state = world
+        for move in moves:
+            state = _step(state, move, queues)
+        state = _step(state, Draw(STOCK), queues)
+        return state.hands[1][-1]
+
+    queen = Discard(cards("QC")[0])
+    took_discard = next_seat_draws(Draw(DISCARD), queen)
+    drew_stock = next_seat_draws(Draw(STOCK), DeclineCall(), queen)
+    assert took_discard == drew_stock == cards("6C")[0]
+
+
+def test_a_rollout_penalty_card_comes_from_the_callers_queue():
+    world = position(["5S 5H 5D 9S 9H KC KD KH QC 2D", "3S 4S"], discard="9D", phase=DRAW)
+    queues = StockQueues(world.stock, 2, first=0)
+    state = world
+    for move in (Draw(STOCK), Call(), AllowCall()):
+        state = _step(state, move, queues)
+    assert state.hands[1][-2:] == tuple(cards("9D 6C"))  # the called card, then the penalty
+    assert state.hands[0][-1] == cards("7C")[0]  # the active player's own draw
