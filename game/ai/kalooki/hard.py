@@ -1,10 +1,14 @@
 """Kalooki, Hard: Normal's reading plus determinised search (game/ai/search.py).
 
-Searched: the draw (discard or stock), whether to call, whether to allow a call, and the
-discard among Normal's best few. Worlds deal the unseen cards to the other hands (cards
-known to be there stay) and the stock; each option is followed to the end of the deal by
-:func:`fast_action` for every seat and scored by the seat's chance of winning the game
-with the totals after that deal (game/ai/standings.py).
+Searched: the draw (discard or stock), whether to call and whether to deny a call, each
+only for a card the plan can use (a useless card is left alone at once, as Normal
+does), and the discard among the cards the plan can spare as well as Normal's choice.
+Worlds deal the unseen cards to the other hands (cards known to be there stay) and the
+stock; each option is followed to the end of the deal by :func:`fast_action` for every
+seat and scored by the seat's chance of winning the game with the totals after that
+deal (game/ai/standings.py). In a rollout every seat draws from its own stock queue
+(game/ai/stockqueue.py): taking the discard or calling would otherwise shift every later
+stock card to another player, and the options would differ by luck, not by play.
 """
 
 from __future__ import annotations
