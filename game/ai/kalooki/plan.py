@@ -157,20 +157,16 @@ def quick_distance(cards: Sequence[Card], contract: Contract) -> int:
             room += window_room
             for rank in held:
                 left[rank] -= 1
-        counts = sorted(((n, r) for r, n in enumerate(left) if n > 0), key=_three_order)
-        chosen = counts[: contract.threes]
-        for held_count, _rank in chosen:
-            if held_count < 3:
-                missing += 3 - held_count
+        # the best-filled ranks, the higher first among equals (as _plan picks them)
+        chosen = sorted((-min(3, n), -r) for r, n in enumerate(left) if n > 0)
+        chosen = chosen[: contract.threes]
+        for minus_held, _rank in chosen:
+            if minus_held > -3:
+                missing += 3 + minus_held
                 room += 1
         missing += 3 * (contract.threes - len(chosen))
         best = min(best, max(0, missing - min(jokers, room)))
     return best
-
-
-def _three_order(count_rank: tuple[int, int]) -> tuple[int, int]:
-    count, rank = count_rank
-    return (-min(3, count), -rank)
 
 
 @lru_cache(maxsize=1 << 15)  # one entry per suit pattern: bits 1 to 14
