@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.ai.base import BotSettings
-from game.ai.kalooki.hard import FULL_LIVE, KalookiHard, _step
-from game.ai.kalooki.plan import make_plan, quick_distance
+from game.ai.kalooki.hard import KalookiHard, _step
+from game.ai.kalooki.plan import live_key, make_plan, quick_distance, quick_plan
 from game.ai.kalooki.policy import DECK, KalookiEasy, KalookiNormal
+from game.ai.rummy import face
 from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown, LayOff
 from game.games.kalooki import RULES
@@ -22,6 +23,7 @@ from tests.games.kalooki.position import position, table_meld
 from tests.helpers import cards
 
 LIVE = Counter()
+FULL_LIVE = live_key(Counter(face(card) for card in DECK))  # nothing seen yet
 
 
 def normal_move(state, seat=None):
@@ -40,9 +42,11 @@ def test_plan_counts_the_cards_a_contract_still_needs():
 
 
 @given(st.integers(1, 9), st.lists(st.sampled_from(DECK), min_size=1, max_size=17, unique=True))
-def test_quick_distance_agrees_with_the_plan_when_every_card_is_live(deal, hand):
+def test_quick_plans_agree_with_the_plan_when_every_card_is_live(deal, hand):
     contract = contract_for(deal)
-    assert quick_distance(hand, contract) == make_plan(hand, contract, FULL_LIVE).distance
+    plan = make_plan(hand, contract, FULL_LIVE)
+    assert quick_distance(hand, contract) == plan.distance
+    assert quick_plan(hand, contract) == plan  # the same cards kept, ties broken alike
 
 
 def test_quick_distance_counts_jokers_where_they_may_stand():

@@ -14,16 +14,14 @@ stock card to another player, and the options would differ by luck, not by play.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from game.ai.base import BotSettings, Decision
-from game.ai.kalooki.plan import live_key, make_plan, quick_distance
+from game.ai.kalooki.plan import quick_distance, quick_plan
 from game.ai.kalooki.policy import DECK, Reading, explain_kalooki
 from game.ai.knowledge import DealKnowledge
-from game.ai.rummy import face
 from game.ai.search import SearchBot, check_deadline
 from game.ai.standings import win_chance
 from game.ai.stockqueue import StockQueues
@@ -52,7 +50,6 @@ DISCARD_OPTIONS = 3
 REDEALS = 8  # tries for a hand that fits how its holder has played
 ROLLOUT_ACTIONS = 600
 DEAL_SPREAD = 60.0  # spread of one player's penalty in a deal
-FULL_LIVE = live_key(Counter(face(card) for card in DECK))
 
 
 def _helps(hand: Sequence[Card], card: Card, deal: int) -> bool:
@@ -80,7 +77,7 @@ def fast_action(state: KalookiState) -> Action:
         return Draw(STOCK)
     contract = contract_for(state.deal)
     if not laid:
-        plan = make_plan(hand, contract, FULL_LIVE)
+        plan = quick_plan(hand, contract)
         if plan.distance == 0:
             best = best_contract_melds(hand, state.deal)
             if best is not None:

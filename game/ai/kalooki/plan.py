@@ -21,6 +21,10 @@ from game.engine.melds import ACE_HIGH
 from game.games.kalooki.scoring import Contract
 
 Face = tuple[int, str]
+# Outs per missing card when every card is live (two copies of each card, four jokers):
+# a place in a four has its card and the jokers, a three's rank eight cards and the jokers.
+_FOUR_OUTS = 2 + 4
+_THREE_OUTS = 8 + 4
 
 
 @dataclass(frozen=True)
@@ -181,3 +185,41 @@ def _quick_window(mask: int) -> tuple[int, int, tuple[int, ...]]:
         if place - last > 1:
             room, last = room + 1, place
     return fewest, room, held
+
+
+def quick_plan(cards: Sequence[Card], contract: Contract) -> Plan:
+    """``make_plan(cards, contract, live)`` when every card is still live: the same plan
+    (the same kept cards, ties broken alike) for the rollouts' every discard."""
+    reals = sorted(card for card in cards if not card.is_joker)
+    jokers = len(cards) - len(reals)
+    first_at: dict[str, dict[int, Card]] = {suit: {} for suit in SUITS}  # a card per place
+    masks = dict.fromkeys(SUITS, 0)
+    for card in reals:
+        first_at[card.suit].setdefault(card.rank, card)
+        masks[card.suit] |= (1 << card.rank) | (1 << ACE_HIGH if card.rank == 1 else 0)
+    windows = {suit: _quick_window(mask) for suit, mask in masks.items() if mask}
+    best: Plan | None = None
+    for suits in combinations(windows, contract.fours):
+        used = {first_at[suit][rank] for suit in suits for rank in windows[suit][2]}
+        missing = sum(windows[suit][0] for suit in suits)
+        room = sum(windows[suit][1] for suit in suits)
+        outs = _FOUR_OUTS * missing
+        by_rank: dict[int, list[Card]] = {}
+        for card in reals:
+            if card not in used:
+                by_rank.setdefault(card.rank, []).append(card)
+        ranks = sorted(by_rank, key=lambda r: (-min(3, len(by_rank[r])), -r))[: contract.threes]
+        keep = set(used)
+        for rank in ranks:
+            keep.update(by_rank[rank])
+            need = max(0, 3 - len(by_rank[rank]))
+            missing += need
+            room += 1 if need else 0
+            outs += need * _THREE_OUTS
+        missing += 3 * (contract.threes - len(ranks))
+        plan = Plan(max(0, missing - min(jokers, room)), outs, frozenset(keep))
+        if best is None or plan.better_than(best):
+            best = plan
+    if best is None:
+        return Plan(3 * contract.threes + 4 * contract.fours, 0.0, frozenset())
+    return best
