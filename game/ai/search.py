@@ -118,9 +118,9 @@ class SearchBot:
                     break
                 world = self.model.sample(view, knowledge, rng)
                 follow = rng.getrandbits(64)
-                seat = self.seat
+                # all options' outcomes first: a world cut short by the deadline adds none
                 outcomes = [
-                    self.model.outcome(world, option, seat, random.Random(follow))
+                    self.model.outcome(world, option, self.seat, random.Random(follow))
                     for option in options
                 ]
                 for index, outcome in enumerate(outcomes):

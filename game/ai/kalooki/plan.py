@@ -139,7 +139,9 @@ def _plan(cards: tuple[Card, ...], contract: Contract, live_items: tuple) -> Pla
 def quick_distance(cards: Sequence[Card], contract: Contract) -> int:
     """``make_plan(cards, contract, live).distance`` when every card is still live (all
     live counts alike, so only the distance is asked for): the question the rollouts
-    ask thousands of times a decision, answered with bit masks instead of plans."""
+    ask thousands of times a decision, answered with bit masks instead of plans. Kept
+    beside :func:`quick_plan`, which also finds the kept cards: asking that for the
+    distance alone made a Hard game a quarter slower."""
     jokers = 0
     rank_count = [0] * (ACE_HIGH + 1)
     masks = dict.fromkeys(SUITS, 0)
