@@ -33,6 +33,9 @@ class DealKnowledge:
     pile: list[Card] = field(default_factory=list)  # the discard pile as seen
     top_from: int | None = None  # who threw the top discard (None: up-card, reshuffle)
     moves: int = 0  # card moves this deal (a measure of how far the deal has gone)
+    rebuilds: int = 0  # times the discards under the top card became a new stock
+    restocked: list[Card] = field(default_factory=list)  # what the last new stock held
+    _restocking: bool = False  # inside the card moves of one rebuild
 
     def known_in_hand(self, seat: int) -> list[Card]:
         return list(self.held.get(seat, ()))
@@ -48,6 +51,10 @@ class DealKnowledge:
             return
         self.moves += 1
         card, src, dst = event.card, event.src, event.dst
+        if src == "discard" and dst == "stock":
+            self._restock()
+            return
+        self._restocking = False
         giver, taker = seat_of(src), seat_of(dst)
         if src == "discard" and self.pile:
             top = self.pile.pop()
@@ -57,8 +64,6 @@ class DealKnowledge:
         if dst == "discard" and card is not None:
             self.pile.append(card)
             self.top_from = giver
-        if src == "discard" and dst == "stock":
-            self.pile.clear()  # the pile was shuffled into a new stock
         if card is None:
             if src == "stock" and taker is not None and self.pile:
                 self.declined.setdefault(taker, []).append(self.pile[-1])
@@ -73,6 +78,15 @@ class DealKnowledge:
             self.held.setdefault(taker, []).append(card)
             if src == "discard":
                 self.taken.setdefault(taker, []).append(card)
+
+    def _restock(self) -> None:
+        """The discards under the top card were shuffled into a new stock (one card move
+        each, face down): the pile seen so far is what the new stock holds."""
+        if not self._restocking:
+            self._restocking = True
+            self.rebuilds += 1
+            self.restocked, self.pile = self.pile[:-1], self.pile[-1:]
+            self.top_from = None
 
 
 class HistoryReader:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from game.ai.base import BotSettings
 from game.ai.kalooki.hard import KalookiHard, _step
 from game.ai.kalooki.plan import live_key, make_plan, quick_distance, quick_plan
-from game.ai.kalooki.policy import DECK, KalookiEasy, KalookiNormal
+from game.ai.kalooki.policy import DECK, KalookiEasy, KalookiNormal, Reading, explain_kalooki
+from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face
 from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown, LayOff
@@ -102,6 +103,28 @@ def test_normal_adds_its_costliest_card_once_down():
     )
     move = normal_move(state)
     assert isinstance(move, LayOff) and move.cards == tuple(cards("KH"))
+
+
+def stuck_deal_move(restocked: str, rebuilds: int = 2) -> Discard:
+    """Normal's discard with three aces, three nines and two fives (the third five
+    missing), in a deal whose stock has gone round ``rebuilds`` times holding
+    ``restocked``."""
+    state = position(["AS AC AH 9S 9H 9D 5S 5H 2C 3D", "3S 4S"], discard="KH")
+    view = RULES.view(state, 0)
+    known = DealKnowledge(rebuilds=rebuilds, restocked=cards(restocked), pile=cards("KH"))
+    return explain_kalooki(view, RULES.legal_actions(state), Reading(view, known)).action
+
+
+def test_normal_gives_up_a_plan_whose_missing_cards_never_come_round():
+    # no five went round in the last stock: the other players hold them all, so holding
+    # on could go round for ever; the costliest card goes, though the plan keeps it
+    assert stuck_deal_move("7C 8D QH JS") in (Discard(cards("AS")[0]), Discard(cards("AC")[0]))
+
+
+def test_normal_keeps_its_plan_while_the_missing_cards_may_still_come():
+    spare = Discard(cards("3D")[0])
+    assert stuck_deal_move("7C 8D QH 5D") == spare  # a five went round: it may come again
+    assert stuck_deal_move("7C 8D QH JS", rebuilds=1) == spare  # too soon to tell
 
 
 def test_easy_plays_only_listed_moves():

@@ -5,7 +5,10 @@ card brings the contract closer (calling only while it has calls to spare or is 
 denies a call when it wants the card itself, lays the contract down the moment the
 engine's solver finds it, then adds and tacks everything it can (jokers first: they cost
 50) and throws the card its plan needs least, the costliest first, avoiding what the
-players still collecting have been taking. Easy follows the engine's simple discard
+players still collecting have been taking. When the stock has gone round twice and the
+cards its plan waits for never came, the others hold them (often waiting in turn for its
+own cards): it gives the plan up and throws its costliest cards, so that bots alone never
+hold each other up for ever. Easy follows the engine's simple discard
 order, calls rarely, always allows calls and sometimes misses a lay-down or an add.
 """
 
@@ -25,7 +28,7 @@ from game.ai.base import (
 )
 from game.ai.kalooki.plan import Plan, live_key, make_plan
 from game.ai.knowledge import DealKnowledge
-from game.ai.rummy import related, unseen_faces
+from game.ai.rummy import face, related, unseen_faces
 from game.engine.actions import DISCARD, Action, Discard, Draw, LayDown, LayOff, NextDeal, Pass
 from game.engine.cards import Card, make_deck
 from game.engine.events import Event
@@ -35,6 +38,7 @@ from game.games.kalooki.state import ANSWER, CALL, DRAW
 
 DECK = tuple(make_deck(2, 4))
 RELATED_DANGER = 3.0
+STUCK_REBUILDS = 2  # the stock went round twice with nobody out: the deal may be stuck
 
 
 class Reading:
@@ -60,6 +64,18 @@ class Reading:
             return False
         return self.plan([*self.hand, card]).distance < self.plan(self.hand).distance
 
+    def stuck(self) -> bool:
+        """Whether this seat waits for cards that will never come: the stock has been
+        rebuilt twice and none of the cards its plan is missing went round in the last
+        stock or lies in the pile since, so the other players hold them all, most likely
+        waiting in turn for cards this seat holds. Holding on would go round for ever."""
+        known = self.knowledge
+        if self.laid_down or known.rebuilds < STUCK_REBUILDS:
+            return False
+        drawable = Counter(face(card) for card in [*known.restocked, *known.pile])
+        plan = make_plan(self.hand, self.contract, drawable)
+        return plan.distance > 0 and plan.outs == 0
+
     def danger(self, card: Card) -> float:
         """How much the players still collecting seem to want ``card``."""
         value = 0.0
@@ -76,6 +92,8 @@ class Reading:
                 key=lambda c: (card_penalty(c) - (self.danger(c) if careful else 0), c),
             )
 
+        if self.stuck():  # give the plan up: free the cards others wait for, dearest first
+            return max(reals.values(), key=lambda c: (card_penalty(c), c))
         keep = self.plan(self.hand).keep
         spare = [c for c in reals.values() if c not in keep]
         worry = self.danger if careful else (lambda _card: 0.0)
