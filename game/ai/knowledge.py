@@ -80,13 +80,15 @@ class DealKnowledge:
                 self.taken.setdefault(taker, []).append(card)
 
     def _restock(self) -> None:
-        """The discards under the top card were shuffled into a new stock (one card move
-        each, face down): the pile seen so far is what the new stock holds."""
+        """One card of the pile went face down into a new stock. The cards go from the
+        bottom up, so a top card that stays where it was (Kalooki) is still the pile."""
         if not self._restocking:
             self._restocking = True
             self.rebuilds += 1
-            self.restocked, self.pile = self.pile[:-1], self.pile[-1:]
+            self.restocked = []
             self.top_from = None
+        if self.pile:
+            self.restocked.append(self.pile.pop(0))
 
 
 class HistoryReader:

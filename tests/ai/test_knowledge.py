@@ -34,3 +34,10 @@ def test_each_rebuild_is_counted_once_and_a_new_deal_forgets_them():
     assert known.restocked == cards("8D")
     assert known.pile == cards("QH")
     assert read_history([*history, DealStarted(1, 1)]).rebuilds == 0
+
+
+def test_a_stock_rebuilt_from_the_whole_pile_leaves_no_pile():
+    history = [DealStarted(3, 0), *thrown(1, "7C 8D QH"), *rebuild(3)]  # Kaluki's way
+    known = read_history(history)
+    assert known.restocked == cards("7C 8D QH")
+    assert known.pile == []
