@@ -20,6 +20,7 @@ from game.games.kalooki import RULES
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.scoring import contract_for
 from game.games.kalooki.state import ANSWER, CALL, DRAW
+from tests.ai.common import play
 from tests.games.kalooki.position import position, table_meld
 from tests.helpers import cards
 
@@ -125,6 +126,14 @@ def test_normal_keeps_its_plan_while_the_missing_cards_may_still_come():
     spare = Discard(cards("3D")[0])
     assert stuck_deal_move("7C 8D QH 5D") == spare  # a five went round: it may come again
     assert stuck_deal_move("7C 8D QH JS", rebuilds=1) == spare  # too soon to tell
+
+
+def test_four_normal_bots_never_hold_each_other_up_for_ever():
+    # in this game's last deal every hand waited for cards the others held, and the
+    # stock went round without end before Normal learnt to give a hopeless plan up
+    state, actions = play("kalooki", {"players": 4}, 3 * 100_003 + 85, ["normal"])
+    assert state.finished
+    assert len(actions) < 2_000
 
 
 def test_easy_plays_only_listed_moves():

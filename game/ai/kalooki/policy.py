@@ -5,10 +5,11 @@ card brings the contract closer (calling only while it has calls to spare or is 
 denies a call when it wants the card itself, lays the contract down the moment the
 engine's solver finds it, then adds and tacks everything it can (jokers first: they cost
 50) and throws the card its plan needs least, the costliest first, avoiding what the
-players still collecting have been taking. When the stock has gone round twice and the
-cards its plan waits for never came, the others hold them (often waiting in turn for its
-own cards): it gives the plan up and throws its costliest cards, so that bots alone never
-hold each other up for ever. Easy follows the engine's simple discard
+players still collecting have been taking. Once the stock has gone round twice it counts
+as live only the cards that went round (the rest sit in other hands), and if none of the
+cards its plan waits for did, it gives the plan up and throws the plan's cards, costliest
+first: the others are most likely waiting for them, and bots alone would otherwise hold
+each other up for ever. Easy follows the engine's simple discard
 order, calls rarely, always allows calls and sometimes misses a lay-down or an add.
 """
 
@@ -53,6 +54,10 @@ class Reading:
         others = knowledge.all_known_in_hands(self.seat)
         seen = [*self.hand, *view.discard, *(c for m in view.melds for c in m.cards), *others]
         self.live: Counter = unseen_faces(DECK, seen)
+        if knowledge.rebuilds >= STUCK_REBUILDS:
+            # the stock has gone round twice: what can still come is what went round (the
+            # last stock and the pile since); the other unseen cards sit in other hands
+            self.live = Counter(face(c) for c in [*knowledge.restocked, *knowledge.pile])
         self.live_key = live_key(self.live)
 
     def plan(self, cards: Sequence[Card]) -> Plan:
@@ -65,15 +70,13 @@ class Reading:
         return self.plan([*self.hand, card]).distance < self.plan(self.hand).distance
 
     def stuck(self) -> bool:
-        """Whether this seat waits for cards that will never come: the stock has been
-        rebuilt twice and none of the cards its plan is missing went round in the last
-        stock or lies in the pile since, so the other players hold them all, most likely
-        waiting in turn for cards this seat holds. Holding on would go round for ever."""
-        known = self.knowledge
-        if self.laid_down or known.rebuilds < STUCK_REBUILDS:
+        """Whether this seat waits for cards that will never come: the stock has gone
+        round twice and none of the cards its plan is missing went round, so the other
+        players hold them all, most likely waiting in turn for cards this seat holds.
+        Holding on would go round for ever."""
+        if self.laid_down or self.knowledge.rebuilds < STUCK_REBUILDS:
             return False
-        drawable = Counter(face(card) for card in [*known.restocked, *known.pile])
-        plan = make_plan(self.hand, self.contract, drawable)
+        plan = self.plan(self.hand)
         return plan.distance > 0 and plan.outs == 0
 
     def danger(self, card: Card) -> float:
@@ -92,9 +95,10 @@ class Reading:
                 key=lambda c: (card_penalty(c) - (self.danger(c) if careful else 0), c),
             )
 
-        if self.stuck():  # give the plan up: free the cards others wait for, dearest first
-            return max(reals.values(), key=lambda c: (card_penalty(c), c))
         keep = self.plan(self.hand).keep
+        if self.stuck():  # give the plan up: free the cards others wait for, dearest first
+            freed = [c for c in reals.values() if c in keep] or list(reals.values())
+            return max(freed, key=lambda c: (card_penalty(c), c))
         spare = [c for c in reals.values() if c not in keep]
         worry = self.danger if careful else (lambda _card: 0.0)
         if spare:  # the plan does not need these: the costliest, unless someone wants it
