@@ -35,7 +35,7 @@ class DealKnowledge:
     moves: int = 0  # card moves this deal (a measure of how far the deal has gone)
     rebuilds: int = 0  # times the discards under the top card became a new stock
     restocked: list[Card] = field(default_factory=list)  # what the last new stock held
-    _restocking: bool = False  # inside the card moves of one rebuild
+    _restocking: bool = field(default=False, repr=False)  # amid the moves of one rebuild
 
     def known_in_hand(self, seat: int) -> list[Card]:
         return list(self.held.get(seat, ()))

@@ -118,7 +118,7 @@ def stuck_deal_move(restocked: str, rebuilds: int = 2) -> Discard:
 
 def test_normal_gives_up_a_plan_whose_missing_cards_never_come_round():
     # no five went round in the last stock: the other players hold them all, so holding
-    # on could go round for ever; the costliest card goes, though the plan keeps it
+    # on could go round for ever; the plan's costliest card goes, a black ace
     assert stuck_deal_move("7C 8D QH JS") in (Discard(cards("AS")[0]), Discard(cards("AC")[0]))
 
 
