@@ -66,6 +66,8 @@ add_patterns(
             "phrases.take_only_to_open",
         ),
         (r"The discard pile is empty\.", "phrases.discard_empty"),
+        (r"The deal is still being played\.", "phrases.deal_on"),
+        (r"This deal is over: continue to the next deal\.", "phrases.deal_over"),
         (r"Everyone passed the up-card: draw from the stock\.", "phrases.everyone_passed"),
         (r"Keep one card to discard: you go out only by discarding\.", "phrases.keep_one"),
         (

@@ -160,8 +160,6 @@ def _teach_phrases() -> None:
                 r"A joker cannot be discarded: play it on a meld where it fits\.",
                 "kalooki.why_play_joker",
             ),
-            (r"The deal is still being played\.", "kalooki.why_deal_on"),
-            (r"This deal is over: continue to the next deal\.", "kalooki.why_deal_over"),
             (
                 r"This deal's contract is (?P<contract>.+), laid down all at once \(melds may "
                 r"be longer\); these cards make (?P<laid>.+)\.",

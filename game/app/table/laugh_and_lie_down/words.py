@@ -99,8 +99,6 @@ phrases.add_patterns(
         (r"takes the (?P<n>\d+) cards left, as dealer", "laugh_and_lie_down.said_dealer_share"),
     ],
     reasons=[
-        (r"The deal is still being played\.", "laugh_and_lie_down.why_deal_on"),
-        (r"This deal is over: continue to the next deal\.", "laugh_and_lie_down.why_deal_over"),
         (
             r"Wait for your turn: now players may declare or claim\.",
             "laugh_and_lie_down.why_window",
