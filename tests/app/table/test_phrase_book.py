@@ -7,7 +7,6 @@ sentence all engines share must be taught by the common phrase book, not by one 
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import random
@@ -19,17 +18,11 @@ import pytest
 
 from game.ai.base import BotSettings
 from game.ai.seat import Seat, TableHistory, seat_inputs
-from game.app.table import phrases
+from game.app.table import TABLES, phrases, table_class
 from game.engine.errors import IllegalAction
 from game.engine.events import Said
 from tests.ai.common import start
 
-TABLES = {  # the modules that teach each game's sentences, as the app imports them
-    "kaluki": "game.app.table.kaluki",
-    "kalooki": "game.app.table.kalooki.table",
-    "indian_rummy": "game.app.table.indian_rummy.table",
-    "laugh_and_lie_down": "game.app.table.laugh_and_lie_down.table",
-}
 PLAYERS = {"kaluki": 4, "kalooki": 4, "indian_rummy": 2, "laugh_and_lie_down": 4}
 TRIES = 6  # earlier moves tried again at each turn
 ACTIONS = 400  # per game: enough for every phase of a deal and more
@@ -67,7 +60,7 @@ def sentences_in_play(game_id: str, seed: int) -> tuple[set[str], set[str]]:
 def untranslated(game_id: str) -> dict[str, list[str]]:
     """The log lines and reasons met in a seeded game that find no Japanese phrase once
     only this game's table is loaded."""
-    importlib.import_module(TABLES[game_id])
+    table_class(game_id)  # loads the table as the app does when the game opens
     said, reasons = sentences_in_play(game_id, seed=7)
     assert reasons, "the game refused nothing: no illegal move was tried"
     return {
