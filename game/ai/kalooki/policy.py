@@ -51,13 +51,15 @@ class Reading:
         self.hand = view.hand
         self.contract = contract_for(view.deal)
         self.laid_down = view.laid_down[self.seat]
-        others = knowledge.all_known_in_hands(self.seat)
-        seen = [*self.hand, *view.discard, *(c for m in view.melds for c in m.cards), *others]
-        self.live: Counter = unseen_faces(DECK, seen)
+        self.live: Counter
         if knowledge.rebuilds >= STUCK_REBUILDS:
             # the stock has gone round twice: what can still come is what went round (the
             # last stock and the pile since); the other unseen cards sit in other hands
             self.live = Counter(face(c) for c in [*knowledge.restocked, *knowledge.pile])
+        else:
+            others = knowledge.all_known_in_hands(self.seat)
+            table = (c for m in view.melds for c in m.cards)
+            self.live = unseen_faces(DECK, [*self.hand, *view.discard, *table, *others])
         self.live_key = live_key(self.live)
 
     def plan(self, cards: Sequence[Card]) -> Plan:
