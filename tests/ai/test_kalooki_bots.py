@@ -159,6 +159,24 @@ def test_hard_leaves_a_discard_its_plan_cannot_use_without_searching():
         assert bot.last_worlds == searched
 
 
+def test_hard_saves_its_calls_for_a_card_that_nearly_completes_the_contract():
+    """Normal calls any card that helps; Hard only one that leaves it a card short at
+    most, and decides that without searching (the value of a call saved lies in later
+    deals, beyond the rollouts)."""
+    for hand, hard_calls in (
+        ("5S 5H 5D 9S 9H KC KD KH QC 2D", True),  # the 9D completes the contract
+        ("5S 5H 9S KC KD QC 2D 7C 8H 4D", False),  # the 9D leaves it three cards short
+    ):
+        state = replace(
+            position(["3S 4S 6D", hand], discard="9D", phase=CALL, seat=0), asking=1
+        )
+        assert normal_move(state, 1) == Call()
+        bot = KalookiHard(1, 1, BotSettings(rollouts=2))
+        move = bot.choose(RULES.view(state, 1), RULES.legal_actions(state), [])
+        assert move == (Call() if hard_calls else DeclineCall())
+        assert bot.last_worlds == 0
+
+
 def test_rollouts_deal_each_seat_the_same_stock_cards_whichever_the_draw():
     """Taking the discard instead of the stock must not hand the next player a different
     card: each seat draws from its own queue (common random numbers)."""
