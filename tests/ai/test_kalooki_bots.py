@@ -167,9 +167,7 @@ def test_hard_saves_its_calls_for_a_card_that_nearly_completes_the_contract():
         ("5S 5H 5D 9S 9H KC KD KH QC 2D", True),  # the 9D completes the contract
         ("5S 5H 9S KC KD QC 2D 7C 8H 4D", False),  # the 9D leaves it three cards short
     ):
-        state = replace(
-            position(["3S 4S 6D", hand], discard="9D", phase=CALL, seat=0), asking=1
-        )
+        state = replace(position(["3S 4S 6D", hand], discard="9D", phase=CALL, seat=0), asking=1)
         assert normal_move(state, 1) == Call()
         bot = KalookiHard(1, 1, BotSettings(rollouts=2))
         move = bot.choose(RULES.view(state, 1), RULES.legal_actions(state), [])

@@ -8,6 +8,7 @@ deals, beyond the rollouts. So Hard spends one only on a card that leaves its co
 at most one card short (:func:`thrifty_call`), where Normal calls any card that helps
 while it has two calls left. Measured over 2,000 whole games against three Normals, this
 rule alone won 29.8% (calling any helpful card 26.4%, never calling 19.6%).
+
 Worlds deal the unseen cards to the other hands (cards known to be there stay) and the
 stock; each option is followed to the end of the deal by :func:`fast_action` for every
 seat and scored by the seat's chance of winning the game with the totals after that
