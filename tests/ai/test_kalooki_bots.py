@@ -175,6 +175,17 @@ def test_hard_saves_its_calls_for_a_card_that_nearly_completes_the_contract():
         assert bot.last_worlds == 0
 
 
+def test_hard_searches_a_call_when_calls_come_back_every_deal():
+    """With three calls in every deal a call is not worth saving for later deals: Hard
+    weighs it in the rollouts like its other choices."""
+    hand = "5S 5H 9S KC KD QC 2D 7C 8H 4D"  # the 9D leaves the contract three cards short
+    state = position(["3S 4S 6D", hand], discard="9D", phase=CALL, seat=0, calls_per_deal=True)
+    state = replace(state, asking=1)
+    bot = KalookiHard(1, 1, BotSettings(rollouts=2))
+    move = bot.choose(RULES.view(state, 1), RULES.legal_actions(state), [])
+    assert move in (Call(), DeclineCall()) and bot.last_worlds == 2
+
+
 def test_rollouts_deal_each_seat_the_same_stock_cards_whichever_the_draw():
     """Taking the discard instead of the stock must not hand the next player a different
     card: each seat draws from its own queue (common random numbers)."""
