@@ -158,14 +158,14 @@ class KalookiWorlds:
         knowledge: DealKnowledge,
         normal: Decision,
     ) -> list[Action]:
+        if view.phase == CALL and not view.options.calls_per_deal:
+            return []  # thrifty_call decided: the worth of a call saved is beyond the rollouts
         pairs = {
             DRAW: (Draw(DISCARD), Draw(STOCK)),
             CALL: (Call(), DeclineCall()),
             ANSWER: (DenyCall(), AllowCall()),
         }
         reading = Reading(view, knowledge)
-        if view.phase == CALL and not view.options.calls_per_deal:
-            return []  # thrifty_call decided: the worth of a call saved is beyond the rollouts
         if view.phase in pairs:
             first, second = pairs[view.phase]
             if first not in legal or second not in legal or view.stock_size == 0:
