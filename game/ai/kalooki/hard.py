@@ -6,10 +6,9 @@ among the cards the plan can spare as well as Normal's choice. Not searched: whe
 call. Three calls must last the nine deals, and what a call saved is worth lies in later
 deals, beyond the rollouts. So Hard spends one only on a card that leaves its contract
 at most one card short (:func:`thrifty_call`), where Normal calls any card that helps
-while it has two calls left. Measured over 2,000 whole games against three Normals, this
-rule alone won 29.8% (calling any helpful card 26.4%, never calling 19.6%). With the
-option of three calls in every deal, calls are not worth saving (the same rule won only
-12.5% of 1,000 games), so there Hard calls as Normal does and searches the call.
+while it has two calls left. With the option of three calls in every deal, calls are not
+worth saving, so there Hard calls as Normal does and searches the call. The figures
+behind both choices are in docs/ARCHITECTURE.md ("Where the edge is").
 
 Worlds deal the unseen cards to the other hands (cards known to be there stay) and the
 stock; each option is followed to the end of the deal by :func:`fast_action` for every
@@ -124,6 +123,11 @@ def plausible(view: KalookiView, other: int, hand: Sequence[Card]) -> bool:
     return not any(may_fit(meld, card) for card in hand for meld in view.melds)
 
 
+def _saves_calls(view: KalookiView) -> bool:
+    """Whether this is a call decided by :func:`thrifty_call`: calls last the game."""
+    return view.phase == CALL and not view.options.calls_per_deal
+
+
 def thrifty_call(reading: Reading, top: Card) -> Decision:
     """Hard's call: only a card that brings the contract within :data:`CALL_WITHIN`
     cards. Calling any helpful card spends the three calls in the first deals, on steps
@@ -147,7 +151,7 @@ class KalookiWorlds:
         self, view: KalookiView, legal: Sequence[Action], knowledge: DealKnowledge
     ) -> Decision:
         reading = Reading(view, knowledge)
-        if view.phase == CALL and Call() in legal and not view.options.calls_per_deal:
+        if _saves_calls(view) and Call() in legal:
             return thrifty_call(reading, view.discard[-1])
         return explain_kalooki(view, legal, reading)
 
@@ -158,8 +162,8 @@ class KalookiWorlds:
         knowledge: DealKnowledge,
         normal: Decision,
     ) -> list[Action]:
-        if view.phase == CALL and not view.options.calls_per_deal:
-            return []  # thrifty_call decided: the worth of a call saved is beyond the rollouts
+        if _saves_calls(view):
+            return []  # the worth of a call saved lies beyond the rollouts
         pairs = {
             DRAW: (Draw(DISCARD), Draw(STOCK)),
             CALL: (Call(), DeclineCall()),
