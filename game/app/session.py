@@ -23,7 +23,8 @@ from game.app.setup import GameSetup
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealStarted, Event, Shuffled, events_for
-from game.engine.game import GameInfo, Rules, is_legal
+from game.engine.game import GameInfo, Rules, problem
+from game.engine.messages import Message
 from game.games.registry import get_game
 from game.persist.savedgame import HandGroups, SavedGame
 
@@ -189,9 +190,9 @@ class GameSession:
     def legal_actions(self) -> list[Action]:
         return self.rules.legal_actions(self.state)
 
-    def problem(self, action: Action) -> str | None:
-        """None if ``action`` may be played now, else the reason to show."""
-        return is_legal(self.rules, self.state, action)
+    def problem(self, action: Action) -> Message | None:
+        """None if ``action`` may be played now, else the message saying why not."""
+        return problem(self.rules, self.state, action)
 
     def apply(self, action: Action) -> list[Event]:
         """Play ``action`` for the seat to act; IllegalAction leaves everything as it was."""

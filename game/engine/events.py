@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.engine.cards import Card
+from game.engine.messages import Message
 
 
 @dataclass(frozen=True)
@@ -44,10 +45,19 @@ class TurnStarted(Event):
 
 @dataclass(frozen=True)
 class Said(Event):
-    """A log line: who did what, in words (already phrased for the log panel)."""
+    """A log line: ``seat`` and what it did, as a message whose English template is the
+    predicate ("draws from the stock"); the log shows it after the player's name. With
+    ``about_seat`` False the table itself speaks ("The stock is reshuffled."), and
+    ``seat`` is only who caused it."""
 
     seat: int
-    text: str
+    message: Message | str  # a plain string only while the games move to messages
+    about_seat: bool = True
+
+    @property
+    def text(self) -> str:
+        """The line in English (tests, the simulator)."""
+        return str(self.message)
 
 
 @dataclass(frozen=True)

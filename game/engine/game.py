@@ -10,6 +10,7 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
+from game.engine.messages import Message, english
 
 
 class GameState(Protocol):
@@ -64,13 +65,19 @@ class Results:
     deals: int
 
 
-def is_legal(rules: Rules, state: Any, action: Action) -> str | None:
-    """None if ``action`` applies now, else the reason a player would read."""
+def problem(rules: Rules, state: Any, action: Action) -> Message | None:
+    """None if ``action`` applies now, else the message that says why not."""
     try:
         rules.apply(state, action)
     except IllegalAction as error:
-        return str(error)
+        return error.message
     return None
+
+
+def is_legal(rules: Rules, state: Any, action: Action) -> str | None:
+    """None if ``action`` applies now, else the reason in English (tests, tools)."""
+    reason = problem(rules, state, action)
+    return None if reason is None else english(reason)
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,8 @@ def expected_dynamic_keys() -> set[str]:
 
 
 def test_both_languages_have_the_same_keys():
-    assert set(table("en")) == set(table("ja"))
+    # Message templates (msg.*) are the exception: their English lives beside each game.
+    assert set(table("en")) == {key for key in table("ja") if not key.startswith("msg.")}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

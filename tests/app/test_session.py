@@ -29,7 +29,7 @@ def test_an_illegal_move_changes_nothing_and_says_why():
     with pytest.raises(IllegalAction, match="First draw"):
         session.apply(Discard(session.state.hands[0][0]))
     assert session.state is before and session.log == log
-    assert "First draw" in session.problem(Discard(session.state.hands[0][0]))
+    assert "First draw" in str(session.problem(Discard(session.state.hands[0][0])))
 
 
 def test_undo_goes_back_inside_the_turn_but_not_past_a_stock_draw():

@@ -11,10 +11,12 @@ patterns with :func:`add_patterns`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from game.app import i18n
 from game.app.i18n import tr
+from game.app.messages import render
+from game.engine.messages import ENGLISH, Message
 
 CARD = r"(?:\d+|[AJQK])[♠♥♦♣]|Joker"
 
@@ -136,9 +138,13 @@ def _word(value: str) -> str:
     return tr(key) if key else value
 
 
-def said(text: str, second_person: bool = False) -> str:
+def said(text: str | Message, second_person: bool = False, names: Sequence[str] = ()) -> str:
     """A log line (``Said``) in the player's language; ``second_person`` when the
     player's name is "You" ("You draw from the stock", not "You draws")."""
+    if isinstance(text, Message):
+        if text.key in ENGLISH or text.params:
+            return render(text, names, second_person)
+        text = text.key  # a game not yet moved to messages: the key is its sentence
     if i18n.language() == "en":
         return _second_person(text) if second_person else text
     return _translate(text, SAID) or text
@@ -164,9 +170,13 @@ IRREGULAR = {"has": "have", "does": "do", "goes": "go", "passes": "pass"}
 AND_VERB = re.compile(r"(\) and |\S and )(declares|drops|takes|discards|draws|goes)\b")
 
 
-def reason(text: str) -> str:
+def reason(text: str | Message, names: Sequence[str] = ()) -> str:
     """Why a move was refused, in the player's language (the engine's English after a
     translated prefix when the sentence is unknown)."""
+    if isinstance(text, Message):
+        if text.key in ENGLISH or text.params:
+            return render(text, names)
+        text = text.key  # a game not yet moved to messages: the key is its sentence
     if i18n.language() == "en":
         return text
     return _translate(text, REASONS) or tr("table.refused", reason=text)

@@ -22,6 +22,7 @@ from game.app.ui.widgets import text_width
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
+from game.engine.messages import Message
 from game.persist.savedgame import HandGroups, SavedGame
 
 log = logging.getLogger(__name__)
@@ -130,8 +131,12 @@ class TableServices:
                 continue
             if isinstance(event, Said):
                 seat = event.seat if 0 <= event.seat < len(names) else None
-                text = phrases.said(event.text, seat is not None and names[seat] == you)
-                if seat is not None and event.text[:1].islower():  # "draws ...": about the seat
+                text = phrases.said(event.message, seat is not None and names[seat] == you, names)
+                if isinstance(event.message, Message):
+                    about_seat = event.about_seat
+                else:  # a game not yet moved to messages: "draws ..." is about the seat
+                    about_seat = event.text[:1].islower()
+                if seat is not None and about_seat:
                     line = LogLine(seat, names[seat], text)
                 else:
                     line = LogLine(None, "", text)

@@ -42,6 +42,7 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, events_for
+from game.engine.messages import Message
 
 log = logging.getLogger(__name__)
 NOTICE_S = 4.5
@@ -254,7 +255,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         try:
             events = self.session.apply(action)
         except IllegalAction as error:
-            self.refuse(str(error))
+            self.refuse(error.message)
             return False
         self.after_move(old, events, overrides)
         return True
@@ -284,8 +285,9 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
             self.animator.add(flight)
         self.animator.settle(old, self.picture, {f.key for f in flights})
 
-    def refuse(self, reason: str) -> None:
-        self.notice = phrases.reason(reason)
+    def refuse(self, reason: str | Message) -> None:
+        names = [seat.name for seat in self.session.setup.seats]
+        self.notice = phrases.reason(reason, names)
         self.notice_until = self.clock + NOTICE_S
         self.play_sound("invalid")
 

@@ -46,6 +46,7 @@ from game.app.table.table_scene import TableScene
 from game.engine.actions import NextDeal, Pass
 from game.engine.cards import Card, rank_text, sort_by_rank
 from game.engine.events import Event
+from game.engine.messages import Message
 from game.games.laugh_and_lie_down.state import (
     CLAIMS,
     DEAL_OVER,
@@ -239,7 +240,9 @@ class LaughTable(TableScene):
     def _record(self, events: list[Event]) -> None:
         super()._record(words.named_events(events, self.names(), i18n.language() == "en"))
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: str | Message) -> None:
+        if isinstance(reason, Message):
+            reason = str(reason)  # until this game speaks in messages
         super().refuse(words.named_reason(reason, self.names()))
 
     # --- gestures -> moves ------------------------------------------------------------------

@@ -57,7 +57,7 @@ def named_events(events: Sequence[Event], names: Sequence[str], english: bool) -
             if english and 0 <= event.seat < len(names) and names[event.seat] == you:
                 text = _second_person(text)
             if text != event.text:
-                event = replace(event, text=text)
+                event = replace(event, message=text)
         out.append(event)
     return out
 
