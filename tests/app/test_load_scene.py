@@ -49,6 +49,10 @@ def test_delete_asks_first_and_then_removes_the_file(app, paths):
     doomed = scene.saves[0].path
     press(app, pygame.K_DELETE)
     assert isinstance(app.stack.top, ConfirmDialog)
+    press(app, pygame.K_RETURN)  # No is the default: nothing is deleted
+    assert doomed.exists() and app.stack.top is scene
+    press(app, pygame.K_DELETE)
+    press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)
     assert not doomed.exists()
     assert len(scene.saves) == 1 and app.stack.top is scene

@@ -106,6 +106,10 @@ def test_esc_asks_before_quitting_and_yes_quits(app):
     press(app, pygame.K_ESCAPE)  # Esc on the question means no
     assert isinstance(app.stack.top, TitleScene) and app.running
     press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)  # No is the default answer
+    assert isinstance(app.stack.top, TitleScene) and app.running
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RIGHT)  # to Yes
     press(app, pygame.K_RETURN)
     assert not app.running
 

@@ -1,7 +1,10 @@
 """Modal dialogs over the current scene: a message with OK, or a question with Yes/No.
 
 The scene below stays visible behind a dim veil and gets no input until the dialog
-closes. Enter chooses the main button, Esc closes (the cancel choice).
+closes. The buttons form a focus ring (Tab, Shift+Tab, Left/Right move it, Enter or
+Space presses the focused one, Esc is the cancel choice). A question starts with the
+safe answer (No) focused, so an Enter pressed out of habit never deletes or risks
+anything.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pygame_gui.core import ObjectID
 from game.app import fonts
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
+from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD
 
@@ -34,14 +38,17 @@ class Dialog(Scene):
         lines: Sequence[str],
         buttons: Sequence[tuple[str, str, Callable[[], None] | None]],
         cancel: Callable[[], None] | None = None,
+        default: int = -1,
     ) -> None:
         """``buttons``: (translation key, theme object id, action) from left to right;
-        the last one is the main button (Enter)."""
+        ``default`` is the index of the button focused at first (Enter presses it)."""
         super().__init__(app)
         self.title = title
         self.lines = list(lines)
         self.choices = list(buttons)
         self.cancel = cancel
+        self.default = default % len(self.choices)
+        self.focus = FocusRing()
         self.buttons: list[pygame_gui.elements.UIButton] = []
         self.box = pygame.Rect(0, 0, WIDTH, 200)
         self.wrapped: list[str] = []
@@ -73,6 +80,20 @@ class Dialog(Scene):
                     rect, ui(key), self.ui, object_id=ObjectID(object_id=object_id)
                 ),
             )
+        keep = self.focus.name or str(self.default)  # a rebuild keeps the focus
+        items = [
+            Focusable(str(i), button.rect, lambda i=i: self.press(i), radius=9)
+            for i, button in enumerate(self.buttons)
+        ]
+        self.focus.set_items(items, keep=keep)
+
+    @property
+    def focused(self) -> int:
+        """The index of the focused button (Enter presses it)."""
+        return self.focus.index
+
+    def press(self, index: int) -> None:
+        self.close(self.choices[index][2])
 
     def close(self, action: Callable[[], None] | None) -> None:
         self.app.stack.remove(self)
@@ -81,20 +102,27 @@ class Dialog(Scene):
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.close(self.choices[self.buttons.index(event.ui_element)][2])
+            self.press(self.buttons.index(event.ui_element))
             return True
         return False
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.close(self.choices[-1][2])
-            elif event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_ESCAPE:
                 self.close(self.cancel)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                pass  # one row of buttons: Up and Down change nothing
+            else:
+                self.focus.handle_key(event)
         return True  # modal: nothing reaches the scene below
 
     def on_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.focus.hover(event.pos)
         return True
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        self.focus.draw(surface)
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         surface.blit(_veil(surface.get_size()), (0, 0))
@@ -132,6 +160,11 @@ class ConfirmDialog(Dialog):
         on_yes: Callable[[], None],
         yes_key="common.yes",
     ) -> None:
+        # No is focused first: the safe answer to every question the app asks.
         super().__init__(
-            app, title, lines, [("common.no", "#quiet", None), (yes_key, "#primary", on_yes)]
+            app,
+            title,
+            lines,
+            [("common.no", "#quiet", None), (yes_key, "#primary", on_yes)],
+            default=0,
         )

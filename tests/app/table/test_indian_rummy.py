@@ -246,6 +246,10 @@ def test_with_the_penalty_option_a_wrong_declaration_asks_then_costs_80(app):
     drag(app, card_point(table, extra), table.felt.finish.center)
     assert isinstance(app.stack.top, ConfirmDialog)
     assert table.session.log == []
+    key(app, pygame.K_RETURN)  # the safe answer (No) is the default
+    assert table.session.log == [] and app.stack.top is table
+    drag(app, card_point(table, extra), table.felt.finish.center)
+    key(app, pygame.K_TAB)  # to Yes
     key(app, pygame.K_RETURN)
     assert table.session.log == [Declare(extra)]
     assert table.session.state.statuses[0] == WRONG_SHOW
@@ -269,6 +273,7 @@ def test_the_drop_button_shows_its_cost_and_drops_out_after_asking(app):
     assert specs and dict(specs[0].params)["cost"] == "10"
     press_button(app, table, "pack")
     assert isinstance(app.stack.top, ConfirmDialog) and table.session.log == []
+    key(app, pygame.K_RIGHT)  # from No (the default) to Yes
     key(app, pygame.K_RETURN)
     assert table.session.log == [Pack()]
     assert table.session.state.statuses[0] == FIRST_DROP
@@ -281,6 +286,7 @@ def test_dropping_after_the_first_turn_costs_40_and_modern_values_20(app):
     first = my_turn(app, options=modern)
     assert table_cost(first) == "20"
     key(app, pygame.K_p)
+    key(app, pygame.K_TAB)  # from No (the default) to Yes
     key(app, pygame.K_RETURN)
     assert first.session.log == [Pack()]
     assert first.session.state.statuses[0] == FIRST_DROP
