@@ -1,10 +1,11 @@
 """Refactors change no behaviour: seeded games of bots replay to the same states.
 
-Each game plays ``GAMES`` seeded games with Easy and Normal seats; the fingerprint of a game is
-a hash of every action chosen and of the state (as the engine codec's JSON) at the end of
-every deal and of the game, so a changed decision or a changed field of a state shows. The fingerprints are committed in
-``fingerprints.json``. A deliberate change of the rules or of a bot regenerates them, in a
-commit of its own that says why: ``CARD_PARLOUR_FINGERPRINTS=write pytest this file``.
+Each game plays ``GAMES`` seeded games with Easy and Normal seats; the fingerprint of a game
+is a hash of every action chosen and of the state (as the engine codec's JSON) at the end of
+every deal and of the game, so a changed decision or a changed field of a state shows. The
+fingerprints are committed in ``fingerprints.json``. A deliberate change of the rules or of a
+bot regenerates them, in a commit of its own that says why:
+``CARD_PARLOUR_FINGERPRINTS=write pytest tests/conformance/test_fingerprints.py``.
 """
 
 from __future__ import annotations
