@@ -23,9 +23,12 @@ $(VENV)/.test-ready: pyproject.toml | $(BIN)/python
 play: $(VENV)/.play-ready
 	$(BIN)/python -m game
 
+# Style, the layers (import contracts in pyproject.toml) and the types of the pure parts.
 lint: $(VENV)/.test-ready
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 format: $(VENV)/.test-ready
 	$(BIN)/ruff format .

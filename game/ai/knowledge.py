@@ -45,7 +45,7 @@ class DealKnowledge:
 
     def apply(self, event: Event) -> None:
         if isinstance(event, DealStarted):
-            self.__init__(deal=event.deal)  # a new deal: forget the old one
+            vars(self).update(vars(type(self)(deal=event.deal)))  # a new deal: forget the old
             return
         if not isinstance(event, CardMoved):
             return

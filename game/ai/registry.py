@@ -37,8 +37,10 @@ def kit_for(game_id: str) -> BotKit:
     if module is None:
         from game.ai.generic import generic_kit
 
-        return generic_kit(game_id)
-    return import_module(module).KIT
+        generic: BotKit = generic_kit(game_id)
+        return generic
+    kit: BotKit = import_module(module).KIT
+    return kit
 
 
 def make_bot(

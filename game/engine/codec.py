@@ -131,7 +131,8 @@ def _decode_dataclass(tp: type, data: JSON, path: str) -> Any:
     base = _registry_base(tp)
     if base is not None:
         name = data.get("type")
-        concrete = base.registry.get(name) if isinstance(name, str) else None
+        registry: dict[str, type] = vars(base)["registry"]
+        concrete = registry.get(name) if isinstance(name, str) else None
         if concrete is None or not issubclass(concrete, tp):
             _fail(path, f"unknown kind {str(name)[:30]!r}")
         tp = concrete

@@ -84,7 +84,7 @@ class _ContractSearch:
         return best
 
     def rebuild(self, state: int, runs: int, groups: int) -> list[tuple[_Candidate, int]]:
-        chosen = []
+        chosen: list[tuple[_Candidate, int]] = []
         key = (state, 0, runs, 0, groups)
         while True:
             _value, step = self.memo[key]

@@ -32,8 +32,11 @@ class GameState(Protocol):
 class Rules(Protocol):
     """One game's rules. Every function is pure: inputs are never changed."""
 
-    state_type: type
-    options_type: type
+    @property
+    def state_type(self) -> type: ...
+
+    @property
+    def options_type(self) -> type: ...
 
     def new_game(self, options: Any, seed: int) -> Any: ...
 

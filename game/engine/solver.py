@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement, pairwise, product
+from typing import Any
 
 from game.engine.cards import SUITS, Card, joker
 from game.engine.melds import ACE_HIGH, GROUP, RUN, Meld, MeldPolicy, Slot
@@ -315,7 +316,7 @@ class _Search:
         real = min(faces.plain, pooled) + sum(faces.count(state, i) for i in faces.wild)
         total = pooled + real - min(faces.plain, pooled)
         can_run = real >= 1 and total >= policy.min_run and policy.min_real_run <= 1
-        options = [(0, pure, runs, None)]
+        options: list[tuple[int, int, int, tuple | None]] = [(0, pure, runs, None)]
         if can_run:
             options.append((total * self.joker_score, pure, runs + 1, ("leaf",)))
         best: tuple[int, tuple | None] = (-(10**9), None)
@@ -396,7 +397,7 @@ class _Search:
 
     def _place(self, cand: _Candidate, taken: int, pools: dict[int, list[Card]]) -> Meld:
         faces = self.faces
-        spare = []  # cards filling joker slots: printed jokers first, then wild faces
+        spare: list[Card] = []  # cards filling joker slots: printed jokers first, then wild faces
         for field in faces.spare_fields:
             extra = faces.count(taken, field) - cand.faces.count(field)
             spare.extend(pools[field].pop() for _ in range(extra))
@@ -449,8 +450,8 @@ def best_arrangement(
     return _solve(cards, policy, score, kinds, require_pure, require_runs, face, pure_length)
 
 
-def _solve(*args, all_plain: bool = False) -> Arrangement | None:
-    search = _Search(*args, all_plain=all_plain)
+def _solve(*args: Any, all_plain: bool = False) -> Arrangement | None:
+    search = _Search(*args, all_plain=all_plain)  # type: ignore[misc]
     if search.best(search.faces.start, 0, 0, search.target == -2) < -(10**8):
         return None
     return search.rebuild(search.faces.start)
@@ -523,7 +524,8 @@ def _pure_runs_with_wilds(cards: Sequence[Card], policy: MeldPolicy, length: int
                     continue
                 if low == 1 and high == ACE_HIGH and len(held[1]) < 2:
                     continue  # an ace at both ends needs two aces
-                slots, used = [], {}
+                slots: list[Slot] = []
+                used: dict[int, int] = {}
                 for pos in range(low, high + 1):
                     rank = 1 if pos == ACE_HIGH else pos
                     card = at[pos][used.get(rank, 0)]

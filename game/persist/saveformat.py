@@ -165,7 +165,8 @@ def _seats(data: dict[str, Any], players: int, most: int) -> tuple[Seat, ...]:
 
 def _seed(data: dict[str, Any]) -> int:
     try:
-        return codec.decode(int, data.get("seed"), "seed")
+        seed: int = codec.decode(int, data.get("seed"), "seed")
+        return seed
     except ValueError:
         raise ValueError("its seed is not a valid number") from None
 
@@ -249,7 +250,8 @@ def _seat_groups(groups: Any, hand: set[Card]) -> HandGroups:
 
 def _card(text: Any) -> Card | None:
     try:
-        return codec.decode(Card, text, "hand_groups")
+        card: Card = codec.decode(Card, text, "hand_groups")
+        return card
     except ValueError:
         return None
 

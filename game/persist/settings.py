@@ -81,7 +81,7 @@ def _choice(allowed: tuple[str, ...]) -> Callable[[Any], str]:
     def check(value: Any) -> str:
         if value not in allowed:
             raise ValueError(f"must be one of {', '.join(allowed)}")
-        return value
+        return str(value)
 
     return check
 

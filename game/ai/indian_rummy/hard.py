@@ -22,7 +22,7 @@ from game.ai.rummy import related
 from game.ai.search import SearchBot, check_deadline
 from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
-from game.engine.cards import make_deck
+from game.engine.cards import Card, make_deck
 from game.engine.solver import best_arrangement
 from game.games.indian_rummy import RULES
 from game.games.indian_rummy.actions import Declare
@@ -136,7 +136,7 @@ class IndianWorlds:
         below = max(0, view.stock_size - 1)  # the stock above the indicator
         stock = (view.indicator, *unseen[:below]) if view.indicator else tuple(unseen[:below])
         rest = unseen[below:]
-        set_aside = tuple(() for _ in range(view.options.players))
+        set_aside: tuple[tuple[Card, ...], ...] = tuple(() for _ in range(view.options.players))
         if rest:  # packed hands, face down: out of play either way
             packed = [s for s in view.order if view.statuses[s] != IN_PLAY]
             holder = packed[0] if packed else view.seat
@@ -155,7 +155,7 @@ class IndianWorlds:
             dealer=view.dealer,
             next_dealer=view.next_dealer,
             phase=view.phase,
-            seat=view.to_act,
+            seat=view.seat if view.to_act is None else view.to_act,
             statuses=view.statuses,
             has_played=view.has_played or (False,) * view.options.players,
             hands=tuple(hands),

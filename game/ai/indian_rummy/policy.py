@@ -92,7 +92,7 @@ class Reading:
     def __init__(self, view: Any, knowledge: DealKnowledge) -> None:
         self.view, self.knowledge = view, knowledge
         self.seat = view.seat
-        self.hand = view.hand
+        self.hand: Sequence[Card] = view.hand
         self.wild = view.wild_rank
         self.policy = policy_for(self.wild)
         self.pure = view.options.pure_run_minimum
@@ -142,9 +142,9 @@ class Reading:
         return max(ranked[:SOLVER_CHOICES], key=after)[1]
 
     def next_seat(self) -> int:
-        order = [s for s in self.view.order if self.view.statuses[s] == "in"]
+        order: list[int] = [s for s in self.view.order if self.view.statuses[s] == "in"]
         if self.seat not in order:
-            return self.seat
+            return int(self.seat)
         return order[(order.index(self.seat) + 1) % len(order)]
 
     def danger(self, card: Card) -> float:

@@ -71,6 +71,7 @@ def fast_action(state: KalookiState) -> Action:
     phase = state.phase
     if phase == CALL:
         seat = state.asking
+        assert seat is not None  # a call is always asked of a seat
         top = state.discard[-1]
         wants = state.calls_left[seat] >= 2 and _helps(state.hands[seat], top, state.deal)
         return Call() if wants else DeclineCall()
@@ -248,10 +249,11 @@ def _step(state: KalookiState, action: Action, queues: StockQueues) -> KalookiSt
     player's draw once no seat is left to call, and an allowed call's penalty card."""
     drawers: list[int] = []
     asked = state.seat if action == Draw(STOCK) else state.asking
+    assert asked is not None  # a stock draw or a call answer always has its seat
     if action in (Draw(STOCK), DeclineCall()) and not callers_after(state, asked):
         drawers = [state.seat]
     elif action == AllowCall() or (action == Call() and state.laid_down[state.seat]):
-        drawers = [state.seat, state.asking]  # the caller's penalty card comes off first
+        drawers = [state.seat, asked]  # the caller's penalty card comes off first
     stock = state.stock
     for drawer in drawers:
         stock = queues.serve(stock, drawer)

@@ -97,10 +97,10 @@ def _plan(cards: tuple[Card, ...], contract: Contract, live_items: tuple) -> Pla
     joker_live = live.get((0, ""), 0)
     best: Plan | None = None
     per_suit = {suit: _best_window(reals, suit, live) for suit in SUITS}
-    four_choices = []
+    four_choices: list[list[tuple[str, _Window]]] = []
     for suits in combinations(SUITS, contract.fours):
-        windows = [per_suit[s] for s in suits]
-        if all(w is not None for w in windows):
+        windows = [w for w in (per_suit[s] for s in suits) if w is not None]
+        if len(windows) == len(suits):
             four_choices.append(list(zip(suits, windows, strict=True)))
     if contract.fours == 0:
         four_choices = [[]]

@@ -48,7 +48,7 @@ class Reading:
     def __init__(self, view: Any, knowledge: DealKnowledge) -> None:
         self.view, self.knowledge = view, knowledge
         self.seat = view.seat
-        self.hand = view.hand
+        self.hand: Sequence[Card] = view.hand
         self.contract = contract_for(view.deal)
         self.laid_down = view.laid_down[self.seat]
         self.live: Counter

@@ -241,8 +241,8 @@ class KalukiWorlds:
         pool.difference_update(card for meld in view.melds for card in meld.cards)
 
         def fits(other: int, hand: tuple[Card, ...]) -> bool:
-            thrown = knowledge.discarded.get(other) or [None]
-            return plausible(view, other, hand, thrown[-1])
+            thrown = knowledge.discarded.get(other)
+            return plausible(view, other, hand, thrown[-1] if thrown else None)
 
         hands, unseen = deal_hidden(
             pool, view.hand, seat, view.hand_sizes, knowledge, rng, REDEALS, fits

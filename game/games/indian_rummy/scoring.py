@@ -7,7 +7,7 @@ arrangement most favourable to the player, so nobody loses points by arranging b
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -54,7 +54,9 @@ def hand_points(cards: Iterable[Card], wild_rank: int | None) -> int:
     return sum(card_points(card, wild_rank) for card in cards)
 
 
-def _searcher(wild_rank: int | None, per_card):
+def _searcher(
+    wild_rank: int | None, per_card: Callable[[Card, int, str], int]
+) -> Callable[..., Arrangement | None]:
     policy = policy_for(wild_rank)
 
     def search(cards: Sequence[Card], **requirements) -> Arrangement | None:
@@ -63,7 +65,7 @@ def _searcher(wild_rank: int | None, per_card):
     return search
 
 
-def _points_score(wild_rank: int | None):
+def _points_score(wild_rank: int | None) -> Callable[[Card, int, str], int]:
     return lambda card, _rank, _suit: card_points(card, wild_rank)
 
 
@@ -166,7 +168,9 @@ def find_problem(cards: Sequence[Card], wild_rank: int | None, pure_length: int 
     if anyhow is not None and not anyhow.leftover:
         return "Your cards make runs and sets only without a pure run, and a pure run is required."
     fewest = search(cards, require_pure=1, require_runs=2, pure_length=pure_length)
-    left = fewest.leftover if fewest is not None else with_pure.leftover
+    best = fewest if fewest is not None else with_pure
+    assert best is not None  # a pure run exists (checked above)
+    left = best.leftover
     verb = "fits" if len(left) == 1 else "fit"
     return f"The {_names(left)} {verb} in no run or set."
 

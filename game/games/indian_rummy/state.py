@@ -44,7 +44,7 @@ class DealRecord:
     deal: int
     round: int
     dealer: int
-    indicator: Card
+    indicator: Card | None  # None only before the first deal is dealt
     wild_rank: int | None
     winner: int | None  # None for a void deal
     void: bool

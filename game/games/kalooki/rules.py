@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from game.engine.actions import (
@@ -152,7 +152,7 @@ class KalookiRules:
             return dealing.start_deal(state)
         if phase == DEAL_OVER:
             raise IllegalAction("This deal is over: continue to the next deal.")
-        handlers = {
+        by_phase: dict[str, dict[type, Callable[..., tuple[KalookiState, list[Event]]]]] = {
             DRAW: {Draw: self._draw},
             CALL: {Call: calling.call, DeclineCall: calling.decline},
             ANSWER: {AllowCall: calling.allow, DenyCall: self._deny},
@@ -163,8 +163,8 @@ class KalookiRules:
                 Discard: self._discard,
                 Pass: self._pass,
             },
-        }[phase]
-        handler = handlers.get(type(action))
+        }
+        handler = by_phase.get(phase, {}).get(type(action))
         if handler is None:
             raise IllegalAction(self._why_not(state, action))
         return handler(state, action) if phase in (DRAW, PLAY) else handler(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.engine.cards import make_deck
+from game.engine.cards import Card, make_deck
 from game.engine.events import CardMoved, DealScored, DealStarted, Event, GameOver, Said, Shuffled
 from game.engine.rng import rng_for, shuffled
 from game.games.kaluki.options import KalukiOptions
@@ -53,7 +53,7 @@ def start_deal(state: KalukiState) -> tuple[KalukiState, list[Event]]:
     dealer = (state.dealer + 1) % players
     deck = shuffled(make_deck(2, 4), state.seed, state.rng_counter)
     size = state.options.hand_size
-    hands = [[] for _ in range(players)]
+    hands: list[list[Card]] = [[] for _ in range(players)]
     events: list[Event] = [DealStarted(state.deal + 1, dealer), Shuffled("stock", len(deck))]
     stock = list(deck)
     for _ in range(size):

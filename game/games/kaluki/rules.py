@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from game.engine.actions import (
     DISCARD,
@@ -158,7 +159,7 @@ class KalukiRules:
             return self._draw(state, action)
         if state.phase != PLAY:
             raise IllegalAction("First draw a card, from the stock or the discard pile.")
-        handlers = {
+        handlers: dict[type, Callable[[KalukiState, Any], tuple[KalukiState, list[Event]]]] = {
             LayDown: self._lay_down,
             LayOff: self._lay_off,
             SwapJoker: self._swap,
@@ -282,11 +283,12 @@ class KalukiRules:
         if not options:
             what = " ".join(c.pretty() for c in action.cards)
             raise IllegalAction(f"{what} cannot be added to {meld.describe()}.")
-        result = options[0]
+        result: Meld | None = options[0]
         if action.result is not None:
             result = next((o for o in options if o.slots == action.result.slots), None)
             if result is None:
                 raise IllegalAction("The jokers cannot stand for those cards there.")
+        assert result is not None
         melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
         events: list[Event] = [
             CardMoved(card, f"hand:{seat}", f"meld:{action.target}") for card in action.cards

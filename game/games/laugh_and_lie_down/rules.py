@@ -82,7 +82,7 @@ class LaughRules:
     def captures(hand: Sequence[Card], layout: Sequence[Card]) -> list[Capture]:
         """Every capture ``hand`` can make: with two layout cards of a rank, one per
         target; with three (all taken), one."""
-        found = []
+        found: list[Capture] = []
         for card in _matches(hand, layout):
             targets = [t for t in layout if t.rank == card.rank]
             found.extend(Capture(card, t) for t in (targets if len(targets) < 3 else targets[:1]))
