@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, pairwise, product
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.engine.cards import SUIT_SYMBOLS, SUITS, Card, rank_text
 from game.engine.errors import IllegalAction
+
+if TYPE_CHECKING:  # messages imports this module (Meld is a message parameter)
+    from game.engine.messages import Message
 
 RUN = "run"
 GROUP = "group"
@@ -207,20 +210,23 @@ def read_meld(meld: Meld, policy: MeldPolicy, prefer: Callable[[Meld], int] | No
     A loose meld (slots with ``rank`` 0, see :func:`loose_meld`) takes the valid reading
     that ``prefer`` scores highest (the first one without ``prefer``).
     """
+    from game.engine import common_messages as say  # messages imports this module
+    from game.engine.messages import Term, msg
+
     problem = meld_problem(meld.cards, policy)
     if problem:
         raise IllegalAction(problem)
     options = arrangements(meld.cards, policy, meld.kind or None)
     if not options:
         name = policy.run_name if meld.kind == RUN else policy.group_name
-        raise IllegalAction(f"These cards do not make a {name}.")
+        raise IllegalAction(msg(say.NOT_A_MELD_KIND, name=Term(name)))
     if all(slot.rank == 0 for slot in meld.slots):
         best = max(options, key=prefer) if prefer else options[0]
         return replace(best, owner=meld.owner)
     for option in options:
         if _same_reading(option, meld):
             return replace(option, owner=meld.owner)
-    raise IllegalAction(f"The jokers cannot stand for those cards: {meld.describe()}.")
+    raise IllegalAction(msg(say.JOKERS_CANNOT, meld=meld))
 
 
 def loose_meld(cards: Sequence[Card], kind: str = "") -> Meld:
@@ -233,57 +239,55 @@ def meld_value(meld: Meld, value_of: Callable[[int, str], int]) -> int:
     return sum(value_of(slot.rank, slot.suit) for slot in meld.slots)
 
 
-def meld_problem(cards: Sequence[Card], policy: MeldPolicy) -> str | None:
+def meld_problem(cards: Sequence[Card], policy: MeldPolicy) -> Message | None:
     """Why ``cards`` are not a meld, in words a player understands (None if they are)."""
+    from game.engine import common_messages as say  # messages imports this module
+    from game.engine.messages import Term, msg
+
     smallest = min(policy.min_run, policy.min_group)
     if len(cards) < smallest:
-        return f"A meld needs at least {smallest} cards; these are {len(cards)}."
+        return msg(say.MELD_TOO_SMALL, n=smallest, have=len(cards))
     if arrangements(cards, policy):
         return None
-    run, group = policy.run_name, policy.group_name
+    run, group = Term(policy.run_name), Term(policy.group_name)
     naturals = [c for c in cards if not policy.is_wild(c)]
     wild_count = len(cards) - len(naturals)
     if not naturals:
-        return "A meld needs real cards as well as jokers."
+        return msg(say.MELD_NEEDS_REAL)
     if len({c.rank for c in naturals}) == 1:
         return _group_problem(cards, naturals, policy)
     if len({c.suit for c in naturals}) == 1:
         ranks = sorted(c.rank for c in naturals)
         if len(set(ranks)) < len(ranks) and 1 not in ranks:
             twin = next(c for c in naturals if ranks.count(c.rank) > 1)
-            return f"A {run} cannot hold two {rank_text(twin.rank)}s."
+            return msg(say.RUN_TWIN, name=run, rank=rank_text(twin.rank))
         if 1 in ranks and 13 in ranks and 2 in ranks:
-            return f"A {run} does not turn the corner: K-A-2 is not allowed (ace low or high)."
+            return msg(say.NO_CORNER, name=run)
         if len(cards) < policy.min_run:
-            return f"A {run} needs at least {policy.min_run} cards."
+            return msg(say.KIND_TOO_SMALL, name=run, n=policy.min_run)
         if len(naturals) < policy.min_real_run:
-            return f"A {run} needs at least {policy.min_real_run} real cards."
+            return msg(say.KIND_NEEDS_REAL, name=run, n=policy.min_real_run)
         if not policy.adjacent_jokers and wild_count > 1:
-            return (
-                f"These cards make a {run} only with two jokers side by side, which is not allowed."
-            )
-        return f"These cards are too far apart for a {run} with {wild_count} joker(s)."
-    return (
-        f"A meld is either a {group} (one rank) or a {run} (consecutive cards of one suit); "
-        "these cards are neither."
-    )
+            return msg(say.JOKERS_SIDE, name=run)
+        return msg(say.TOO_FAR, name=run, n=wild_count)
+    return msg(say.NOT_A_MELD, group=group, run=run)
 
 
-def _group_problem(cards: Sequence[Card], naturals: Sequence[Card], policy: MeldPolicy) -> str:
-    group = policy.group_name
+def _group_problem(cards: Sequence[Card], naturals: Sequence[Card], policy: MeldPolicy) -> Message:
+    from game.engine import common_messages as say
+    from game.engine.messages import Term, msg
+
+    group = Term(policy.group_name)
     if len(cards) < policy.min_group:
-        return f"A {group} needs at least {policy.min_group} cards."
+        return msg(say.KIND_TOO_SMALL, name=group, n=policy.min_group)
     if policy.max_group is not None and len(cards) > policy.max_group:
-        return f"A {group} has at most {policy.max_group} cards."
+        return msg(say.GROUP_MAX, name=group, n=policy.max_group)
     if len(naturals) < policy.min_real_group:
-        return f"A {group} needs at least {policy.min_real_group} real cards."
+        return msg(say.KIND_NEEDS_REAL, name=group, n=policy.min_real_group)
     if policy.group_distinct_suits:
         seen: set[str] = set()
         for card in naturals:
             if card.suit in seen:
-                return (
-                    f"Two {card.pretty()} cannot be in one {group}: "
-                    "its cards must all be of different suits."
-                )
+                return msg(say.GROUP_TWIN, card=card, name=group)
             seen.add(card.suit)
-    return f"These cards do not make a {group}."
+    return msg(say.NOT_A_MELD_KIND, name=group)

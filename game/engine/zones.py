@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from game.engine import common_messages as say
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.melds import Meld
+from game.engine.messages import msg
 
 T = TypeVar("T")
 
@@ -17,7 +19,7 @@ def take_from_hand(hand: Sequence[Card], cards: Iterable[Card]) -> tuple[Card, .
     rest = list(hand)
     for card in cards:
         if card not in rest:
-            raise IllegalAction(f"The {card.pretty()} is not in your hand.")
+            raise IllegalAction(msg(say.NOT_IN_HAND, card=card))
         rest.remove(card)
     return tuple(rest)
 
@@ -37,7 +39,7 @@ def distinct_faces(cards: Iterable[Card]) -> list[Card]:
 
 def meld_at(melds: Sequence[Meld], index: int) -> Meld:
     if not 0 <= index < len(melds):
-        raise IllegalAction("There is no such meld on the table.")
+        raise IllegalAction(msg(say.NO_SUCH_MELD))
     return melds[index]
 
 

@@ -29,7 +29,7 @@ def test_ace_is_low_or_high_but_never_wraps():
     assert readings("AS 2S 3S") == ["A♠ 2♠ 3♠"]
     assert readings("QS KS AS") == ["Q♠ K♠ A♠"]
     assert readings("KS AS 2S") == []
-    assert "K-A-2" in meld_problem(cards("KS AS 2S"), KALUKI)
+    assert "K-A-2" in str(meld_problem(cards("KS AS 2S"), KALUKI))
 
 
 def test_joker_at_either_end_gives_two_readings():
@@ -38,7 +38,7 @@ def test_joker_at_either_end_gives_two_readings():
 
 def test_group_of_identical_cards_is_refused_with_reason():
     assert readings("7H 7H 7S") == []
-    assert "Two 7♥" in meld_problem(cards("7H 7H 7S"), KALUKI)
+    assert "Two 7♥" in str(meld_problem(cards("7H 7H 7S"), KALUKI))
 
 
 def test_group_joker_names_a_missing_suit():
@@ -51,7 +51,7 @@ def test_group_holds_at_most_four():
 
 def test_mixed_cards_are_neither_run_nor_group():
     problem = meld_problem(cards("7H 8S 9D"), KALUKI)
-    assert "neither" in problem
+    assert "neither" in str(problem)
 
 
 def test_fours_refuse_adjacent_jokers():
@@ -62,7 +62,7 @@ def test_fours_refuse_adjacent_jokers():
 def test_threes_allow_duplicates_and_need_two_real_cards():
     assert readings("3S 3S JK JK", KALOOKI, GROUP) == ["3♠ 3♠ [3] [3]"]
     assert readings("3S JK JK", KALOOKI, GROUP) == []
-    assert "2 real cards" in meld_problem(cards("3S JK JK"), KALOOKI)
+    assert "2 real cards" in str(meld_problem(cards("3S JK JK"), KALOOKI))
 
 
 def test_wild_rank_card_at_its_natural_place_keeps_a_run_pure():

@@ -21,6 +21,7 @@ from game.app.table.sprites import Place
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.melds import Meld
+from game.engine.messages import Message
 
 DRAG_THRESHOLD = 6  # pixels the mouse moves before a press becomes a drag
 DOUBLE_CLICK_S = 0.4
@@ -69,11 +70,11 @@ class Move:
     action: Action | None = None
     choices: tuple[Choice, ...] = ()
     local: Callable[[], None] | None = None
-    problem: str | None = None
+    problem: str | Message | None = None
     sound: str = "place"
 
     @classmethod
-    def refused(cls, reason: str) -> Move:
+    def refused(cls, reason: str | Message) -> Move:
         return cls(problem=reason)
 
     @classmethod
