@@ -73,6 +73,11 @@ def render(message: Message | str, names: Sequence[str] = (), second_person: boo
     if text is None:
         inside = ", ".join(f"{name}={value}" for name, value in values.items())
         return f"{message.key}({inside})"
+    if i18n.language() == "en":  # the player called "You" inside a sentence: "from you"
+        for name, value in message.values().items():
+            opens = text.startswith(f"%{{{name}}}")
+            if isinstance(value, Seat) and values[name] == "You" and not opens:
+                values[name] = "you"
     return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 
 

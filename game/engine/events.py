@@ -66,7 +66,7 @@ class DealScored(Event):
     changes: tuple[int, ...]
     totals: tuple[int, ...]
     winner: int | None = None
-    note: str = ""
+    note: Message | str = ""  # a plain string only while the games move to messages
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Laugh and Lie Down, the 17th-century fishing game (rules/laugh_and_lie_down.md)."""
 
 from game.engine.game import GameInfo
+from game.games.laugh_and_lie_down import messages  # noqa: F401  (registers the templates)
 from game.games.laugh_and_lie_down.dead_cards import PublicTable, dead_sets, public_table
 from game.games.laugh_and_lie_down.options import LaughOptions
 from game.games.laugh_and_lie_down.rules import LaughRules

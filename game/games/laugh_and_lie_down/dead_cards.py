@@ -21,13 +21,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from game.engine.cards import Card, rank_text
+from game.engine.cards import Card
+from game.engine.messages import Message, Seat, msg
+from game.games.laugh_and_lie_down import messages as m
 
 RANKS = range(1, 14)
-
-
-def plural(rank: int) -> str:
-    return f"{rank_text(rank)}s"
 
 
 def rank_counts(cards: Iterable[Card]) -> Counter:
@@ -67,35 +65,32 @@ def dead_sets(hand: Sequence[Card], captured: Sequence[Sequence[Card]]) -> list[
 
 def declaration_problem(
     cards: Sequence[Card], hand: Sequence[Card], captured: Sequence[Sequence[Card]]
-) -> str | None:
+) -> Message | None:
     """None if ``cards`` may be declared dead from ``hand``, else why not."""
     if not cards:
-        return "Choose the dead cards to declare."
+        return msg(m.CHOOSE_DEAD)
     if len(set(cards)) != len(cards):
-        return "A card is listed twice."
+        return msg(m.LISTED_TWICE)
     for card in cards:
         if card not in hand:
-            return f"The {card.pretty()} is not in your hand."
+            return msg(m.NOT_IN_HAND, card=card)
     ranks = {card.rank for card in cards}
     if len(ranks) != 1:
-        return "Dead cards are declared one rank at a time."
+        return msg(m.ONE_RANK)
     rank = ranks.pop()
     held = sum(card.rank == rank for card in hand)
-    name = plural(rank)
+    name = m.rank(rank)
     if held == 4:
-        return None if len(cards) == 4 else f"Declare all four {name} together."
+        return None if len(cards) == 4 else msg(m.ALL_FOUR, rank=name)
     if held == 3:
-        return None if len(cards) == 2 else f"With three {name} in hand you declare two of them."
+        return None if len(cards) == 2 else msg(m.TWO_OF_THREE, rank=name)
     if held == 2:
         taken = rank_counts(all_captured(captured))[rank]
         if taken < 2:
             still = 2 - taken
-            return (
-                f"Two {name} are dead only once the other two are captured; "
-                f"{still} of them {'is' if still == 1 else 'are'} still in play."
-            )
-        return None if len(cards) == 2 else f"Declare both {name}."
-    return f"A single {rank_text(rank)} is never dead: it may still capture."
+            return msg(m.PAIR_ALIVE_ONE if still == 1 else m.PAIR_ALIVE, rank=name, n=still)
+        return None if len(cards) == 2 else msg(m.BOTH, rank=name)
+    return msg(m.SINGLE, rank=name)
 
 
 @dataclass(frozen=True)
@@ -155,28 +150,24 @@ class PublicTable:
 
     def claim_problem(
         self, claimer: int, seat: int, rank: int, known: Sequence[Card] | None
-    ) -> str | None:
+    ) -> Message | None:
         """None if ``claimer`` (holding ``known``) may claim ``seat``'s dead ``rank``s
         now, else why not. A claim needs proof: the claimer must be able to work out
         from what is on view and its own hand that the dead cards are there."""
         players = len(self.hand_sizes)
         if not 0 <= seat < players:
-            return "There is no such player."
+            return msg(m.NO_PLAYER)
         if rank not in RANKS:
-            return "There is no such rank."
+            return msg(m.NO_RANK)
         if seat == claimer:
-            return "These are your own cards: declare them instead of claiming."
-        who = f"Player {seat + 1}"
-        name = plural(rank)
+            return msg(m.OWN_CARDS)
+        who, name = Seat(seat), m.rank(rank)
         if self.hand_sizes[seat] < 2:
-            return f"{who} holds fewer than two cards: there is nothing dead to claim."
+            return msg(m.TOO_FEW, player=who)
         if not self.provably_dead(claimer, seat, rank, known):
-            return (
-                f"You cannot show that {who} holds dead {name}: a claim needs proof from "
-                "the cards on view and your own hand."
-            )
+            return msg(m.NO_PROOF, player=who, rank=name)
         if not self.in_time(seat, rank):
-            return f"{who} has not yet had the chance to declare those {name} themselves."
+            return msg(m.TOO_EARLY, player=who, rank=name)
         return None
 
     def claims(self, claimer: int, known: Sequence[Card] | None) -> list[tuple[int, int]]:

@@ -7,7 +7,9 @@ from dataclasses import replace
 
 from game.engine.cards import Card, make_deck
 from game.engine.events import CardMoved, DealScored, DealStarted, Event, GameOver, Said, Shuffled
+from game.engine.messages import msg
 from game.engine.rng import shuffled
+from game.games.laugh_and_lie_down import messages as m
 from game.games.laugh_and_lie_down.options import LaughOptions
 from game.games.laugh_and_lie_down.settlement import LAYOUT_SIZE, antes, settle
 from game.games.laugh_and_lie_down.state import (
@@ -49,11 +51,9 @@ def _draw_events(rounds: list[Draw], dealer: int) -> list[Event]:
     events: list[Event] = []
     for number, drawn in enumerate(rounds):
         if number:
-            events.extend(
-                Said(seat, "ties for the highest card and draws again") for seat, _ in drawn
-            )
-        events.extend(Said(seat, f"draws the {card.pretty()} for the deal") for seat, card in drawn)
-    events.append(Said(dealer, "draws the highest card and deals first"))
+            events.extend(Said(seat, msg(m.TIE)) for seat, _ in drawn)
+        events.extend(Said(seat, msg(m.DRAW_FOR_DEAL, card=card)) for seat, card in drawn)
+    events.append(Said(dealer, msg(m.FIRST_DEALER)))
     return events
 
 
@@ -95,7 +95,7 @@ def start_deal(state: LaughState) -> tuple[LaughState, list[Event]]:
     dealer = (state.dealer + 1) % players
     paid = antes(players, dealer)
     events: list[Event] = [DealStarted(state.deal + 1, dealer)]
-    events.extend(Said(seat, f"puts {paid[seat]} chips in the pot") for seat in range(players))
+    events.extend(Said(seat, msg(m.ANTE, n=paid[seat])) for seat in range(players))
     deck = list(shuffled(make_deck(), state.seed, state.rng_counter))
     events.append(Shuffled("stock", len(deck)))
     hands: list[list[Card]] = [[] for _ in range(players)]
@@ -141,7 +141,7 @@ def end_deal(state: LaughState) -> tuple[LaughState, list[Event]]:
     for seat, hand in enumerate(state.hands):  # only the last player still holds cards
         share.extend(hand)
         events.extend(CardMoved(card, f"hand:{seat}", f"captured:{dealer}") for card in hand)
-    events.append(Said(dealer, f"takes the {len(share)} cards left, as dealer"))
+    events.append(Said(dealer, msg(m.DEALER_SHARE, n=len(share))))
     captured = tuple(
         (*pile, *share) if seat == dealer else pile for seat, pile in enumerate(state.captured)
     )
@@ -164,7 +164,7 @@ def end_deal(state: LaughState) -> tuple[LaughState, list[Event]]:
         phase=DEAL_OVER,
         seat=(dealer + 1) % players,
     )
-    note = f"The pot carries {pot} chips into the next deal." if pot else "The pot is empty."
+    note = msg(m.POT_CARRIES, n=pot) if pot else msg(m.POT_EMPTY)
     events.append(DealScored(state.deal, changes, chips, last, note))
     if state.deal >= state.options.deal_count:
         best = max(chips)

@@ -22,13 +22,11 @@ from dataclasses import replace
 
 from game.engine.cards import Card
 from game.engine.events import CardMoved, Event, Said, TurnStarted
+from game.engine.messages import msg
 from game.games.laugh_and_lie_down import dealing
+from game.games.laugh_and_lie_down import messages as m
 from game.games.laugh_and_lie_down.dead_cards import dead_sets, public_table
 from game.games.laugh_and_lie_down.state import CLAIMS, PLAY, LaughState
-
-
-def _pretty(cards: Sequence[Card]) -> str:
-    return " ".join(card.pretty() for card in cards)
 
 
 def move_dead(
@@ -55,7 +53,7 @@ def auto_declare(state: LaughState) -> tuple[LaughState, list[Event]]:
         for cards in dead_sets(state.hands[seat], state.captured):
             state, moved = move_dead(state, seat, seat, cards)
             events.extend(moved)
-            events.append(Said(seat, f"declares {_pretty(cards)} dead (automatically)"))
+            events.append(Said(seat, msg(m.DECLARE_AUTO, cards=cards)))
     return state, events
 
 

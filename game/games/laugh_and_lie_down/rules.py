@@ -6,18 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from game.engine import common_messages as common
 from game.engine.actions import Action, NextDeal, Pass
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said
 from game.engine.game import Results
+from game.engine.messages import Seat, msg
 from game.games.laugh_and_lie_down import dealing, flow
+from game.games.laugh_and_lie_down import messages as m
 from game.games.laugh_and_lie_down.dead_cards import (
     all_captured,
     dead_set,
     dead_sets,
     declaration_problem,
-    plural,
     public_table,
     rank_counts,
 )
@@ -34,10 +36,6 @@ from game.games.laugh_and_lie_down.state import (
     LaughView,
     LieDown,
 )
-
-
-def _pretty(cards: Sequence[Card]) -> str:
-    return " ".join(card.pretty() for card in cards)
 
 
 def _matches(hand: Sequence[Card], layout: Sequence[Card]) -> list[Card]:
@@ -92,21 +90,21 @@ class LaughRules:
 
     def apply(self, state: LaughState, action: Action) -> tuple[LaughState, list[Event]]:
         if state.phase == GAME_OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg(common.GAME_OVER))
         if isinstance(action, NextDeal):
             if state.phase != DEAL_OVER:
-                raise IllegalAction("The deal is still being played.")
+                raise IllegalAction(msg(common.DEAL_ON))
             state, events = dealing.start_deal(state)
             state, more = flow.after_deal(state)
             return state, [*events, *more]
         if state.phase == DEAL_OVER:
-            raise IllegalAction("This deal is over: continue to the next deal.")
+            raise IllegalAction(msg(common.DEAL_OVER))
         if isinstance(action, DeclareDead):
             return self._declare(state, action)
         if isinstance(action, Capture | LieDown) and state.phase != PLAY:
-            raise IllegalAction("Wait for your turn: now players may declare or claim.")
+            raise IllegalAction(msg(m.WAIT_WINDOW))
         if isinstance(action, ClaimDead | Pass) and state.phase != CLAIMS:
-            raise IllegalAction("Claims are made after a turn, when you are asked.")
+            raise IllegalAction(msg(m.CLAIMS_LATER))
         if isinstance(action, Capture):
             return self._capture(state, action)
         if isinstance(action, LieDown):
@@ -114,20 +112,20 @@ class LaughRules:
         if isinstance(action, ClaimDead):
             return self._claim(state, action)
         if isinstance(action, Pass):
-            return flow.end_slot(state, [Said(state.seat, "passes")])
-        raise IllegalAction(f"{type(action).__name__} is not a move in Laugh and Lie Down.")
+            return flow.end_slot(state, [Said(state.seat, msg(m.PASS))])
+        raise IllegalAction(
+            msg(common.NOT_A_MOVE, move=type(action).__name__, game="Laugh and Lie Down")
+        )
 
     def _capture(self, state: LaughState, action: Capture) -> tuple[LaughState, list[Event]]:
         seat, card, target = state.seat, action.card, action.target
         hand = list(state.hands[seat])
         if card not in hand:
-            raise IllegalAction(f"The {card.pretty()} is not in your hand.")
+            raise IllegalAction(msg(m.NOT_IN_HAND, card=card))
         if target not in state.layout:
-            raise IllegalAction(f"The {target.pretty()} is not on the table.")
+            raise IllegalAction(msg(m.NOT_ON_TABLE, card=target))
         if target.rank != card.rank:
-            raise IllegalAction(
-                f"The {card.pretty()} captures only {plural(card.rank)}, not the {target.pretty()}."
-            )
+            raise IllegalAction(msg(m.WRONG_RANK, card=card, rank=m.rank(card.rank), target=target))
         same = [t for t in state.layout if t.rank == card.rank]
         taken = same if len(same) >= 3 else [target]
         hand.remove(card)
@@ -142,9 +140,9 @@ class LaughRules:
         )
         events: list[Event] = [CardMoved(card, f"hand:{seat}", f"captured:{seat}")]
         events.extend(CardMoved(t, "layout", f"captured:{seat}") for t in taken)
-        events.append(Said(seat, f"captures {_pretty(taken)} with the {card.pretty()}"))
+        events.append(Said(seat, msg(m.CAPTURE, cards=tuple(taken), card=card)))
         if not hand:
-            events.append(Said(seat, "has played out their hand"))
+            events.append(Said(seat, msg(m.PLAYED_OUT)))
         state = replace(
             state,
             hands=tuple(tuple(hand) if s == seat else h for s, h in enumerate(state.hands)),
@@ -163,11 +161,9 @@ class LaughRules:
         if usable:
             card = usable[0]
             target = next(t for t in state.layout if t.rank == card.rank)
-            raise IllegalAction(
-                f"You may not lie down: your {card.pretty()} can capture the {target.pretty()}."
-            )
+            raise IllegalAction(msg(m.NO_LIE_DOWN, card=card, target=target))
         events: list[Event] = [CardMoved(card, f"hand:{seat}", "layout") for card in hand]
-        events.append(Said(seat, f"lies down: {_pretty(hand)}" if hand else "lies down"))
+        events.append(Said(seat, msg(m.LIE_DOWN, cards=hand) if hand else msg(m.LIE_DOWN_EMPTY)))
         state = replace(
             state,
             hands=tuple(() if s == seat else h for s, h in enumerate(state.hands)),
@@ -183,17 +179,17 @@ class LaughRules:
         if problem:
             raise IllegalAction(problem)
         state, events = flow.move_dead(state, seat, seat, action.cards)
-        events.append(Said(seat, f"declares {_pretty(action.cards)} dead"))
+        events.append(Said(seat, msg(m.DECLARE, cards=tuple(action.cards))))
         if state.phase == PLAY and not state.hands[seat]:
             # Declaring emptied the hand: this player is out, and the turn passes on.
-            events.append(Said(seat, "has no cards left"))
+            events.append(Said(seat, msg(m.NO_CARDS)))
             return flow.after_turn(state, events)
         return state, events
 
     def _claim(self, state: LaughState, action: ClaimDead) -> tuple[LaughState, list[Event]]:
         claimer, target, rank = state.seat, action.seat, action.rank
         if state.options.auto_declare:
-            raise IllegalAction("With auto-declare on, nobody claims another's dead cards.")
+            raise IllegalAction(msg(m.AUTO_ON))
         table = public_table(state)
         problem = table.claim_problem(claimer, target, rank, known=state.hands[claimer])
         if problem:
@@ -201,11 +197,9 @@ class LaughRules:
         taken = rank_counts(all_captured(state.captured))[rank]
         cards = dead_set(state.hands[target], rank, taken)
         if not cards:  # the proof above rules this out; the engine still checks the hand
-            raise IllegalAction(f"Player {target + 1} holds no dead {plural(rank)}.")
+            raise IllegalAction(msg(m.NONE_DEAD, player=Seat(target), rank=m.rank(rank)))
         state, events = flow.move_dead(state, target, claimer, cards)
-        events.append(
-            Said(claimer, f"claims {_pretty(cards)} from player {target + 1}: dead, undeclared")
-        )
+        events.append(Said(claimer, msg(m.CLAIM, cards=cards, player=Seat(target))))
         return state, events
 
     # -- what a seat sees ----------------------------------------------------------------

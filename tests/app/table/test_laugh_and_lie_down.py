@@ -9,13 +9,15 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.app.messages import render
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.laugh_and_lie_down import LaughTable
-from game.app.table.laugh_and_lie_down.words import named_events, named_reason
 from game.app.table.sprites import Place
-from game.engine.events import Said
+from game.engine.messages import Seat as SeatParam
+from game.engine.messages import msg
+from game.games.laugh_and_lie_down import messages as m
 from game.games.laugh_and_lie_down.state import Capture, DeclareDead, LieDown
 from tests.app.table.helpers import card_point, click, drag, frames, key, press_button
 from tests.games.laugh_and_lie_down.position import position
@@ -219,20 +221,16 @@ def test_layout_cards_keep_their_rank_slot_and_stay_inside_it(app):
 
 def test_log_lines_and_refusals_use_names_not_seat_numbers():
     names = ["You", "Ada", "Bruno", "Clara"]
-    said = [
-        Said(1, "claims 9♠ 9♥ from player 3: dead, undeclared"),
-        Said(2, "claims 4♠ 4♥ from player 1: dead, undeclared"),
-        Said(0, "lies down: 2♥ 3♣"),
-        Said(0, "has played out their hand"),
-    ]
-    texts = [e.text for e in named_events(said, names, english=True)]
-    assert texts == [
-        "claims 9♠ 9♥ from Bruno: dead, undeclared",
-        "claims 4♠ 4♥ from you: dead, undeclared",
-        "lie down: 2♥ 3♣",
-        "have played out your hand",
-    ]
-    assert named_reason("Player 2 holds no dead 7s.", names) == "Ada holds no dead 7s."
+    assert render(msg(m.CLAIM, cards=hand("9S 9H"), player=SeatParam(2)), names) == (
+        "claims 9♠ 9♥ from Bruno: dead, undeclared"
+    )
+    assert render(msg(m.CLAIM, cards=hand("4S 4H"), player=SeatParam(0)), names) == (
+        "claims 4♠ 4♥ from you: dead, undeclared"
+    )
+    assert render(msg(m.LIE_DOWN, cards=hand("2H 3C")), names, True) == "lie down: 2♥ 3♣"
+    assert render(msg(m.PLAYED_OUT), names, True) == "have played out your hand"
+    refusal = msg(m.NONE_DEAD, player=SeatParam(1), rank=m.rank(7))
+    assert render(refusal, names) == "Ada holds no dead 7s."
 
 
 def test_japanese_log_lines_for_captures_and_lying_down(app):

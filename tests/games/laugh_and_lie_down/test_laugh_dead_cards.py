@@ -9,6 +9,7 @@ import pytest
 from game.ai.playout import PlayoutBot
 from game.engine.actions import NextDeal, Pass
 from game.engine.errors import IllegalAction
+from game.engine.messages import Seat, Term, msg
 from game.games.laugh_and_lie_down import (
     RULES,
     Capture,
@@ -19,6 +20,7 @@ from game.games.laugh_and_lie_down import (
     dead_sets,
     public_table,
 )
+from game.games.laugh_and_lie_down.messages import TOO_EARLY
 from game.games.laugh_and_lie_down.state import CLAIMS, PLAY
 from tests.games.laugh_and_lie_down.position import position
 from tests.helpers import hand
@@ -183,9 +185,9 @@ def test_a_holder_keeps_the_first_chance_to_declare():
     state = endgame(layout="KS 2D 5S", moment=3, rank_moment={"7": 3}, chance=(2, 2, 2, 2))
     state, _ = RULES.apply(state, Capture(card("KH"), card("KS")))
     assert state.phase == PLAY and state.seat == 1  # no window: nothing claimable yet
-    assert public_table(state).claim_problem(0, 1, 7, state.hands[0]) == (
-        "Player 2 has not yet had the chance to declare those 7s themselves."
-    )
+    problem = public_table(state).claim_problem(0, 1, 7, state.hands[0])
+    assert problem == msg(TOO_EARLY, player=Seat(1), rank=Term("rank_7"))
+    assert str(problem) == "Player 2 has not yet had the chance to declare those 7s themselves."
     state, _ = RULES.apply(state, Capture(card("5H"), card("5S")))  # lets the chance go
     assert state.phase == CLAIMS and state.seat == 0
     assert ClaimDead(1, 7) in RULES.legal_actions(state)

@@ -13,8 +13,8 @@ import pygame
 from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr
+from game.app.table.laugh_and_lie_down.chips import signed_plain
 from game.app.table.laugh_and_lie_down.felt import Felt
-from game.app.table.laugh_and_lie_down.words import signed_plain
 from game.app.table.panels import card_count_badge, fit_line
 from game.app.table.sprites import Place, draw_card
 from game.app.ui.paint import panel, text

@@ -26,7 +26,7 @@ from game.app.scenes.deal_summary import (
     draw_veiled_box,
 )
 from game.app.scenes.game_over import FinalResult, ranked, winners_title
-from game.app.table.laugh_and_lie_down.words import signed, signed_plain
+from game.app.table.laugh_and_lie_down.chips import signed, signed_plain
 from game.app.table.panels import fit_line, seat_colour
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, RED

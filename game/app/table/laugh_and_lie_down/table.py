@@ -29,12 +29,12 @@ from typing import Any
 
 import pygame
 
-from game.app import i18n
 from game.app.i18n import tr
 from game.app.table.compose import Composer, compose_hidden_hands
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
-from game.app.table.laugh_and_lie_down import paint, summary, words
+from game.app.table.laugh_and_lie_down import paint, summary
+from game.app.table.laugh_and_lie_down.chips import signed_plain
 from game.app.table.laugh_and_lie_down.felt import (
     Felt,
     compose_layout,
@@ -45,8 +45,6 @@ from game.app.table.sprites import Picture, Place
 from game.app.table.table_scene import TableScene
 from game.engine.actions import NextDeal, Pass
 from game.engine.cards import Card, rank_text, sort_by_rank
-from game.engine.events import Event
-from game.engine.messages import Message
 from game.games.laugh_and_lie_down.state import (
     CLAIMS,
     DEAL_OVER,
@@ -170,7 +168,7 @@ class LaughTable(TableScene):
     # --- texts ----------------------------------------------------------------------------
 
     def score_text(self, view: Any, seat: int) -> str:
-        return tr("laugh_and_lie_down.chips", n=words.signed_plain(view.chips[seat]))
+        return tr("laugh_and_lie_down.chips", n=signed_plain(view.chips[seat]))
 
     def score_title(self, view: Any) -> str:
         deal = max(1, view.deal)
@@ -178,7 +176,7 @@ class LaughTable(TableScene):
             "laugh_and_lie_down.scores_title",
             n=deal,
             total=view.options.deal_count,
-            pot=words.signed_plain(view.pot),
+            pot=signed_plain(view.pot),
         )
 
     def badges(self, view: Any, seat: int) -> tuple[str, ...]:
@@ -234,16 +232,6 @@ class LaughTable(TableScene):
             (tr(f"laugh_and_lie_down.help_{name}_keys"), tr(f"laugh_and_lie_down.help_{name}"))
             for name in HELP_LINES
         ]
-
-    # --- the log and the refusals in players' names ---------------------------------------
-
-    def _record(self, events: list[Event]) -> None:
-        super()._record(words.named_events(events, self.names(), i18n.language() == "en"))
-
-    def refuse(self, reason: str | Message) -> None:
-        if isinstance(reason, Message):
-            reason = str(reason)  # until this game speaks in messages
-        super().refuse(words.named_reason(reason, self.names()))
 
     # --- gestures -> moves ------------------------------------------------------------------
 
