@@ -1,0 +1,331 @@
+"""The app's side of a networked table: a Socket.IO client on its own threads that turns
+the server's frames into engine values and hands them over through a queue, which the
+table polls once a frame (as it polls the AI worker). Requests wait for the server's
+acknowledgement; after a lost connection the client reconnects by itself and takes its
+seat back with the credential.
+
+The client holds a view, never a state: everything in the frames is what the server let
+this seat see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import queue
+import threading
+import typing
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import socketio
+
+from game.engine import codec
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.engine.messages import Message
+from game.games.registry import get_game
+from game.net import messages as _messages  # noqa: F401  (their English templates)
+from game.net.wire import decode_events
+
+SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice")
+
+
+async def cancel_others() -> None:
+    """Cancel the loop's other tasks (pings, reconnection) before it stops."""
+    tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+@cache
+def view_type(game_id: str) -> Any:
+    """The type of a seat's view in ``game_id`` (from the rules' annotations)."""
+    rules = get_game(game_id).rules
+    return typing.get_type_hints(type(rules).view)["return"]
+
+
+@dataclass(frozen=True)
+class LobbyInfo:
+    code: str
+    game: str
+    phase: str
+    grace: float
+    seats: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Synced:
+    """The whole of what a (re)joined seat may know."""
+
+    seat: int
+    n: int
+    phase: str
+    names: tuple[str, ...]
+    view: Any
+    legal: tuple[Action, ...]
+    history: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Updated:
+    """One move at the table, as this seat sees it."""
+
+    n: int
+    phase: str
+    events: tuple[Event, ...]
+    view: Any
+    legal: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    seat: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    message: Message
+
+
+@dataclass(frozen=True)
+class Connection:
+    """The connection came (``up``) or went."""
+
+    up: bool
+
+
+Incoming = LobbyInfo | Synced | Updated | ChatLine | Notice | Connection
+
+
+def _actions(data: Any) -> tuple[Action, ...]:
+    return tuple(codec.decode(list[Action], data, "legal"))
+
+
+def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
+    """One server frame as engine values (ValueError if it is not one)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{kind}: not an object")
+    if kind == "lobby":
+        seats = data["seats"]
+        return LobbyInfo(data["code"], data["game"], data["phase"], data["grace"], tuple(seats))
+    if kind == "chat":
+        return ChatLine(data.get("seat"), str(data.get("text", "")))
+    if kind == "notice":
+        return Notice(codec.decode(Message, data["message"], "notice"))
+    vt = view_type(game_id)
+    if kind == "sync":
+        return Synced(
+            data["seat"],
+            data["n"],
+            data["phase"],
+            tuple(data["names"]),
+            codec.decode(vt, data["view"], "view"),
+            _actions(data["legal"]),
+            tuple(decode_events(data["history"], "history")),
+        )
+    if kind == "update":
+        return Updated(
+            data["n"],
+            data["phase"],
+            tuple(decode_events(data["events"])),
+            codec.decode(vt, data["view"], "view"),
+            _actions(data["legal"]),
+        )
+    raise ValueError(f"unknown frame {kind!r}")
+
+
+@dataclass
+class Reply:
+    """The server's answer to a request: ``message`` says why when it refused."""
+
+    ok: bool
+    data: dict[str, Any] = field(default_factory=dict)
+    message: Message | None = None
+
+
+def reply_of(data: Any) -> Reply:
+    if not isinstance(data, dict):
+        return Reply(False)
+    if data.get("ok"):
+        return Reply(True, data)
+    try:
+        message = codec.decode(Message, data.get("message"), "message")
+    except ValueError:
+        message = None
+    return Reply(False, data, message)
+
+
+class NetClient:
+    """One seat's connection to a table server (see the module docstring). The Socket.IO
+    client (aiohttp's, so no other package is needed) runs on an event loop of its own
+    thread; the caller's thread only waits for acknowledgements or polls the inbox."""
+
+    def __init__(self, url: str, timeout: float = 10.0, reconnect: bool = True) -> None:
+        self.url, self.timeout = url, timeout
+        self.inbox: queue.Queue[Incoming] = queue.Queue()
+        self.game_id: str | None = None
+        self.code: str | None = None
+        self.seat: int | None = None
+        self.credential: str | None = None  # kept beside the saves by the app
+        self.host_secret: str | None = None
+        self.frames: list[tuple[str, Any]] = []  # every raw frame received (tests)
+        self.record = False
+        self._rejoining: asyncio.Future[Reply] | None = None
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="net")
+        self.thread.start()
+        self.sio = socketio.AsyncClient(
+            reconnection=reconnect,
+            reconnection_delay=0.2,
+            reconnection_delay_max=1.0,
+            handle_sigint=False,
+        )
+        self.sio.on("connect", self._connected)
+        self.sio.on("disconnect", self._disconnected)
+        for kind in SERVER_KINDS:
+            self.sio.on(kind, self._receiver(kind))
+
+    # -- connection -------------------------------------------------------------------
+
+    def _run(self, coroutine: Any, timeout: float | None = None) -> Any:
+        future = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        return future.result(timeout or self.timeout + 1)
+
+    def connect(self) -> None:
+        self._run(self.sio.connect(self.url, transports=["websocket"], wait_timeout=self.timeout))
+
+    def close(self) -> None:
+        """Leave the connection and stop the client's thread."""
+        if self.loop.is_closed():
+            return
+        with contextlib.suppress(Exception):
+            self._run(self._shutdown(), 5)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        self.loop.close()
+
+    async def _shutdown(self) -> None:
+        self.sio.reconnection = False
+        await self.sio.disconnect()
+        await cancel_others()
+
+    @property
+    def connected(self) -> bool:
+        return self.sio.connected
+
+    async def _connected(self) -> None:
+        self.inbox.put(Connection(True))
+        if self.code is not None and self.seat is not None and self.credential is not None:
+            # A reconnection: take the seat back (not awaited here: we are in a handler).
+            self._rejoining = asyncio.ensure_future(self._call("rejoin", self._rejoin_data()))
+
+    async def _disconnected(self, *reason: Any) -> None:
+        self.inbox.put(Connection(False))
+
+    def _receiver(self, kind: str) -> Any:
+        async def receive(data: Any) -> None:
+            if self.record:
+                self.frames.append((kind, data))
+            game_id = self.game_id
+            if kind == "lobby" and isinstance(data, dict):
+                game_id = self.game_id = str(data.get("game"))
+            # A frame this version cannot read has nothing to show.
+            with contextlib.suppress(ValueError, KeyError, TypeError):
+                self.inbox.put(decode_frame(game_id or "", kind, data))
+
+        return receive
+
+    def poll(self) -> list[Incoming]:
+        """Everything received since the last poll (never waits)."""
+        items = []
+        while True:
+            try:
+                items.append(self.inbox.get_nowait())
+            except queue.Empty:
+                return items
+
+    def wait_for(self, kind: type, timeout: float | None = None) -> Any:
+        """Block until a frame of ``kind`` arrives (tools and tests; the app polls)."""
+        while True:
+            item = self.inbox.get(timeout=timeout or self.timeout)
+            if isinstance(item, kind):
+                return item
+
+    # -- requests ---------------------------------------------------------------------
+
+    async def _call(self, kind: str, data: dict[str, Any]) -> Reply:
+        try:
+            answer = await self.sio.call(kind, data, timeout=self.timeout)
+        except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
+            return Reply(False)
+        return reply_of(answer)
+
+    def send(self, kind: str, data: dict[str, Any]) -> concurrent.futures.Future[Reply]:
+        """Send a request without waiting: the app polls the future's ``done()``."""
+        return asyncio.run_coroutine_threadsafe(self._call(kind, data), self.loop)
+
+    def request(self, kind: str, data: dict[str, Any]) -> Reply:
+        """Send a request and wait for the server's answer."""
+        return self.send(kind, data).result(self.timeout + 1)
+
+    def create(
+        self,
+        game_id: str,
+        seats: list[dict[str, str]],
+        name: str,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        grace: float = 60.0,
+    ) -> Reply:
+        data: dict[str, Any] = {
+            "game": game_id,
+            "options": options or {},
+            "seats": seats,
+            "grace": grace,
+            "name": name,
+        }
+        if seed is not None:
+            data["seed"] = seed
+        self.game_id = game_id
+        reply = self.request("create", data)
+        if reply.ok:
+            self.code, self.host_secret = reply.data["code"], reply.data["host"]
+            self.seat, self.credential = reply.data.get("seat"), reply.data.get("credential")
+        return reply
+
+    def join(self, code: str, name: str, seat: int | None = None) -> Reply:
+        data: dict[str, Any] = {"code": code, "name": name}
+        if seat is not None:
+            data["seat"] = seat
+        reply = self.request("join", data)
+        if reply.ok:
+            self.code, self.seat = reply.data["code"], reply.data["seat"]
+            self.credential, self.game_id = reply.data["credential"], reply.data["game"]
+        return reply
+
+    def _rejoin_data(self) -> dict[str, Any]:
+        return {"code": self.code, "seat": self.seat, "credential": self.credential}
+
+    def rejoin(self) -> Reply:
+        """Take this seat back (the app does it after restarting, from the kept credential)."""
+        return self.request("rejoin", self._rejoin_data())
+
+    def start(self) -> Reply:
+        assert self.code is not None and self.host_secret is not None
+        return self.request("start", {"code": self.code, "host": self.host_secret})
+
+    def act(self, n: int, action: Action) -> Reply:
+        """Play ``action`` for this seat; ``n`` is the move count of the view it was
+        chosen from (a move chosen on an old view is refused, never misapplied)."""
+        return self.request("act", {"seat": self.seat, "n": n, "action": codec.encode(action)})
+
+    def chat(self, text: str) -> Reply:
+        return self.request("chat", {"text": text})
+
+    def leave(self) -> Reply:
+        return self.request("leave", {})

@@ -1,0 +1,152 @@
+"""Every table of one server, and which connection sits where. It turns a parsed request
+into the acknowledgement and the frames to send; the server only moves frames.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import codec
+from game.engine.messages import msg
+from game.net import messages as m
+from game.net import protocol as p
+from game.net.store import Store, digest
+from game.net.tables import Send, Table, TableSeat, new_code, new_secret
+from game.persist.savedgame import HUMAN
+
+log = logging.getLogger("game.net")
+
+
+@dataclass
+class Outcome:
+    reply: dict[str, Any]
+    sends: list[Send] = field(default_factory=list)
+    room: str | None = None  # the table room the connection now belongs to
+    left: str | None = None  # the table room it leaves
+
+
+class Lobby:
+    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.monotonic):
+        self.store, self.clock = store, clock
+        self.tables: dict[str, Table] = {}
+        self.where: dict[str, str] = {}  # connection id -> table code
+
+    def restore(self) -> int:
+        """Load every stored table (a damaged one is logged and left out); how many."""
+        if self.store is None:
+            return 0
+        for stored in self.store.load():
+            try:
+                table = Table.restore(stored, self.store)
+            except (ValueError, KeyError) as error:
+                log.error("table %s not restored: %s", stored.code, error)
+                continue
+            for seat in table.seats:
+                if seat.dropped_at is not None:
+                    seat.dropped_at = self.clock()
+            self.tables[table.code] = table
+        return len(self.tables)
+
+    def table_of(self, sid: str) -> Table:
+        code = self.where.get(sid)
+        if code is None or code not in self.tables:
+            raise p.Refusal(msg(m.NOT_SEATED))
+        return self.tables[code]
+
+    def _table(self, code: str) -> Table:
+        table = self.tables.get(code)
+        if table is None:
+            raise p.Refusal(msg(m.NO_TABLE))
+        return table
+
+    def handle(self, sid: str, request: p.Request) -> Outcome:
+        """Act on one valid request; Refusal when the table says no."""
+        if isinstance(request, p.Create):
+            return self._create(sid, request)
+        if isinstance(request, p.Join):
+            table = self._table(request.code)
+            self._unbind(sid)
+            seat, secret, sends = table.join(sid, request.name, request.seat)
+            self.where[sid] = table.code
+            reply = {"ok": True, "code": table.code, "game": table.game_id, "seat": seat}
+            reply["credential"] = secret
+            return Outcome(reply, sends, room=table.code)
+        if isinstance(request, p.Rejoin):
+            table = self._table(request.code)
+            sends = table.rejoin(sid, request.seat, request.credential)
+            old = self.where.get(sid)
+            if old is not None and old != table.code:
+                self._unbind(sid)
+            self.where[sid] = table.code
+            reply = {"ok": True, "code": table.code, "game": table.game_id, "seat": request.seat}
+            return Outcome(reply, sends, table.code)
+        if isinstance(request, p.Start):
+            table = self._table(request.code)
+            return Outcome({"ok": True}, table.start(request.host), room=None)
+        if isinstance(request, p.Act):
+            table = self.table_of(sid)
+            sends = table.act(sid, request.seat, request.n, request.action)
+            return Outcome({"ok": True, "n": len(table.log)}, sends)
+        if isinstance(request, p.Chat):
+            table = self.table_of(sid)
+            seat = table.seat_of(sid)
+            line = {"seat": seat, "text": request.text}
+            return Outcome({"ok": True}, [Send(table.code, "chat", line)])
+        if isinstance(request, p.Leave):
+            code = self.where.get(sid)
+            return Outcome({"ok": True}, self._unbind(sid), left=code)
+        raise p.Refusal(msg(m.NO_UNDO))
+
+    def _create(self, sid: str, request: p.Create) -> Outcome:
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        host = new_secret()
+        seats = []
+        for number, plan in enumerate(request.seats):
+            if plan.kind in (p.YOU, p.OPEN):
+                seats.append(TableSeat(plan.name or f"Player {number + 1}", HUMAN))
+            else:
+                seats.append(TableSeat(plan.name or f"AI {number + 1}", plan.kind))
+        seed = request.seed if request.seed is not None else secrets.randbelow(codec.MAX_INT)
+        table = Table(
+            code,
+            request.game,
+            request.options,
+            seed,
+            seats,
+            request.grace,
+            digest(host),
+            self.store,
+        )
+        table.save_new()
+        self.tables[code] = table
+        reply: dict[str, Any] = {"ok": True, "code": code, "host": host}
+        mine = next((i for i, plan in enumerate(request.seats) if plan.kind == p.YOU), None)
+        if mine is not None:
+            self._unbind(sid)
+            reply |= {"seat": mine, "credential": table.take(sid, mine, request.name)}
+            self.where[sid] = code
+        return Outcome(reply, [table.lobby()], room=code if mine is not None else None)
+
+    def _unbind(self, sid: str) -> list[Send]:
+        code = self.where.pop(sid, None)
+        table = self.tables.get(code) if code is not None else None
+        return [] if table is None else table.drop(sid, self.clock())
+
+    def disconnect(self, sid: str) -> list[Send]:
+        return self._unbind(sid)
+
+    def takeovers(self) -> list[Send]:
+        """Seats whose grace period has run out go to the computer."""
+        now = self.clock()
+        sends: list[Send] = []
+        for table in self.tables.values():
+            for number in range(len(table.seats)):
+                sends += table.take_over(number, now)
+        return sends

@@ -1,0 +1,60 @@
+"""What the table server says to a player, as engine messages (each client renders them in
+its own language: the Japanese lives in ``game/app/data/translations/net.ja.json``)."""
+
+from __future__ import annotations
+
+from game.engine.messages import templates
+
+BAD_FRAME = "net.bad_frame"  # params: why (English detail for the log, not shown)
+TOO_BIG = "net.too_big"
+TOO_FAST = "net.too_fast"
+UNKNOWN_KIND = "net.unknown_kind"
+NO_TABLE = "net.no_table"
+NO_SEAT = "net.no_seat"
+SEAT_TAKEN = "net.seat_taken"
+TABLE_FULL = "net.table_full"
+BAD_CREDENTIAL = "net.bad_credential"
+NOT_SEATED = "net.not_seated"
+NOT_YOUR_SEAT = "net.not_your_seat"
+NOT_YOUR_TURN = "net.not_your_turn"
+STALE = "net.stale"
+NOT_STARTED = "net.not_started"
+ALREADY_STARTED = "net.already_started"
+NOT_HOST = "net.not_host"
+NO_UNDO = "net.no_undo"
+BAD_SETUP = "net.bad_setup"
+CHAT_TOO_LONG = "net.chat_too_long"
+AI_TAKES_OVER = "net.ai_takes_over"  # params: player (Seat)
+PLAYER_BACK = "net.player_back"  # params: player (Seat)
+PLAYER_LEFT = "net.player_left"  # params: player (Seat), grace (seconds)
+PLAYER_JOINED = "net.player_joined"  # params: player (Seat)
+TABLE_STARTED = "net.table_started"
+
+templates(
+    {
+        BAD_FRAME: "The table could not read that message ({why}).",
+        TOO_BIG: "That message is too large for the table.",
+        TOO_FAST: "Too many messages at once: slow down.",
+        UNKNOWN_KIND: "The table does not know that kind of message.",
+        NO_TABLE: "There is no table with that code.",
+        NO_SEAT: "That seat does not exist at this table.",
+        SEAT_TAKEN: "That seat is already taken.",
+        TABLE_FULL: "Every seat at this table is taken.",
+        BAD_CREDENTIAL: "That seat belongs to someone else.",
+        NOT_SEATED: "Join a table first.",
+        NOT_YOUR_SEAT: "You can only play for your own seat.",
+        NOT_YOUR_TURN: "It is not your turn.",
+        STALE: "The table has moved on since then: look again.",
+        NOT_STARTED: "The game has not started yet.",
+        ALREADY_STARTED: "The game has already started.",
+        NOT_HOST: "Only the host can start the game.",
+        NO_UNDO: "Moves cannot be taken back at a table played over the network.",
+        BAD_SETUP: "The table cannot be set up that way ({why}).",
+        CHAT_TOO_LONG: "That chat line is too long.",
+        AI_TAKES_OVER: "{player} has left; the computer plays for them until they return.",
+        PLAYER_BACK: "{player} is back at the table.",
+        PLAYER_LEFT: "{player} has lost the connection; waiting {grace} seconds.",
+        PLAYER_JOINED: "{player} has joined the table.",
+        TABLE_STARTED: "The game begins.",
+    }
+)

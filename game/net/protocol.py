@@ -1,0 +1,367 @@
+"""The table protocol: the kinds of frames, their limits, and the validation of every
+frame a client sends (nothing from the network is trusted).
+
+A frame is one Socket.IO event whose name is its kind and whose single argument is a JSON
+object. Each client frame is acknowledged with ``{"ok": true, ...}`` or ``{"ok": false,
+"message": <engine Message as codec JSON>}``, so the client renders the refusal in its own
+language. Engine values (actions, views, events, messages) travel as engine codec JSON.
+
+Client -> server (acknowledged):
+    create  {game, options, seed?, seats: [{kind, name?}], grace?, name}
+            kind: "you" (the creator sits here), "open" (for a friend) or an AI level
+            -> {code, host, seat?, credential?}
+    join    {code, name, seat?}            -> {seat, credential}
+    rejoin  {code, seat, credential}       -> {seat}
+    start   {code, host}                   (the host's secret from create)
+    act     {seat, n, action}              n: the number of moves the client has seen
+    chat    {text}
+    leave   {}
+    undo    {}                             always refused: no undo at a networked table
+Server -> client:
+    lobby   {code, game, phase, grace, seats: [{name, kind, connected, ai}]}
+    sync    {code, game, seat, n, view, legal, history, names}   (after start or rejoin)
+    update  {n, events, view, legal}        (after every move; events as the seat sees them)
+    chat    {seat, text}
+    notice  {message}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.base import LEVELS
+from game.engine import codec
+from game.engine.actions import Action
+from game.engine.messages import Message, msg
+from game.games.registry import GAMES
+from game.net import messages as m
+from game.persist.savedgame import MAX_NAME
+
+MAX_FRAME = 16 * 1024  # bytes of JSON in one client frame: an action is a few hundred
+MAX_DEPTH = 12  # nesting of lists and objects in a client frame
+MAX_CHAT = 200  # characters in a chat line
+MAX_OPTIONS = 40
+MAX_GRACE = 3600.0
+DEFAULT_GRACE = 60.0
+RATE = 20.0  # frames per second a connection may keep up
+BURST = 40.0  # frames it may send at once
+MAX_STRIKES = 20  # refused frames before the connection is closed
+
+YOU, OPEN = "you", "open"
+SEAT_PLANS = (YOU, OPEN, *LEVELS)
+CLIENT_KINDS = ("create", "join", "rejoin", "start", "act", "chat", "leave", "undo")
+
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 symbols, no 0/O or 1/I
+CODE_LENGTH = 13  # 65 bits of randomness
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+_CREDENTIAL = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+class Refusal(Exception):
+    """A frame the table will not act on, with the message the client is shown."""
+
+    def __init__(self, message: Message, strike: bool = False) -> None:
+        super().__init__(str(message))
+        self.message = message
+        self.strike = strike  # a bad frame (counts towards closing the connection)
+
+
+def bad(why: str) -> Refusal:
+    return Refusal(msg(m.BAD_FRAME, why=why[:120]), strike=True)
+
+
+def refusal_reply(message: Message) -> dict[str, Any]:
+    return {"ok": False, "message": codec.encode(message)}
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    kind: str  # YOU, OPEN or an AI level
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Create:
+    game: str
+    options: Any  # the game's own Options, validated by the game
+    seed: int | None
+    seats: tuple[SeatPlan, ...]
+    grace: float
+    name: str
+
+
+@dataclass(frozen=True)
+class Join:
+    code: str
+    name: str
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Rejoin:
+    code: str
+    seat: int
+    credential: str
+
+
+@dataclass(frozen=True)
+class Start:
+    code: str
+    host: str
+
+
+@dataclass(frozen=True)
+class Act:
+    seat: int
+    n: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class Chat:
+    text: str
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+Request = Create | Join | Rejoin | Start | Act | Chat | Leave | Undo
+
+
+# --- reading one frame
+
+
+def depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deeply ``value`` nests (stops counting past ``limit``)."""
+    if limit < 0:
+        return 1
+    if isinstance(value, dict):
+        return 1 + max((depth(v, limit - 1) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((depth(v, limit - 1) for v in value), default=0)
+    return 0
+
+
+def frame_size(data: Any) -> int:
+    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def parse(kind: Any, args: tuple[Any, ...]) -> Request:
+    """The request in one client frame; Refusal for anything that is not exactly right."""
+    if kind not in CLIENT_KINDS:
+        raise Refusal(msg(m.UNKNOWN_KIND), strike=True)
+    if len(args) != 1 or not isinstance(args[0], dict):
+        raise bad("a frame carries one object")
+    data = args[0]
+    if depth(data) > MAX_DEPTH:
+        raise bad("nested too deeply")
+    if frame_size(data) > MAX_FRAME:
+        raise Refusal(msg(m.TOO_BIG), strike=True)
+    return _PARSERS[kind](_Fields(data))
+
+
+class _Fields:
+    """The fields of one frame, each read once with its type checked; any other field
+    is refused at the end, so a typo never passes silently."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data, self.read = data, set()
+
+    def get(self, name: str, default: Any = ...) -> Any:
+        self.read.add(name)
+        if name not in self.data:
+            if default is ...:
+                raise bad(f"missing {name}")
+            return default
+        return self.data[name]
+
+    def integer(self, name: str, low: int, high: int, default: Any = ...) -> Any:
+        value = self.get(name, default)
+        if value is None and default is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise bad(f"{name} must be a whole number from {low} to {high}")
+        return value
+
+    def text(self, name: str, pattern: re.Pattern[str] | None = None, most: int = 200) -> str:
+        value = self.get(name)
+        if not isinstance(value, str) or len(value) > most:
+            raise bad(f"{name} must be text of at most {most} characters")
+        if pattern is not None and not pattern.fullmatch(value):
+            raise bad(f"{name} is not well formed")
+        return value
+
+    def done(self) -> None:
+        extra = set(self.data) - self.read
+        if extra:
+            raise bad(f"unknown field {str(sorted(map(str, extra))[0])[:30]!r}")
+
+
+def player_name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise bad("a name is text")
+    name = " ".join(value.split())
+    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+        raise bad(f"a name has 1 to {MAX_NAME} printable characters")
+    return name
+
+
+def table_code(value: Any) -> str:
+    """A table code as typed (any case, dashes and spaces ignored), or Refusal."""
+    if not isinstance(value, str) or len(value) > 40:
+        raise bad("a table code is text")
+    code = value.upper().replace("-", "").replace(" ", "")
+    if not _CODE.fullmatch(code):
+        raise Refusal(msg(m.NO_TABLE))
+    return code
+
+
+def show_code(code: str) -> str:
+    """The code as players read it aloud: ``ABCD-EFGH-JKLMN``."""
+    return f"{code[:4]}-{code[4:8]}-{code[8:]}"
+
+
+def _create(f: _Fields) -> Create:
+    game = f.get("game")
+    info = GAMES.get(game) if isinstance(game, str) else None
+    if info is None:
+        raise Refusal(msg(m.BAD_SETUP, why="unknown game"), strike=True)
+    seats_data = f.get("seats")
+    if not isinstance(seats_data, list) or not 0 < len(seats_data) <= info.max_players:
+        raise Refusal(msg(m.BAD_SETUP, why="seats"), strike=True)
+    seats = []
+    for seat in seats_data:
+        if not isinstance(seat, dict) or seat.get("kind") not in SEAT_PLANS:
+            raise bad("a seat is {kind, name?}")
+        if set(seat) - {"kind", "name"}:
+            raise bad("a seat is {kind, name?}")
+        name = player_name(seat["name"]) if "name" in seat else ""
+        seats.append(SeatPlan(seat["kind"], name))
+    if sum(seat.kind == YOU for seat in seats) > 1:
+        raise Refusal(msg(m.BAD_SETUP, why="more than one seat for you"), strike=True)
+    options = f.get("options", {})
+    if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
+        raise bad("options are an object")
+    for key, value in options.items():
+        if len(key) > 40 or not isinstance(value, bool | int | str) or len(str(value)) > 40:
+            raise bad("an option is a name and a plain value")
+    try:
+        opts = info.options(**{**options, "players": len(seats)})
+    except (ValueError, TypeError) as error:
+        raise Refusal(msg(m.BAD_SETUP, why=str(error)[:100])) from None
+    if opts.players != len(seats):
+        raise Refusal(msg(m.BAD_SETUP, why="seats"))
+    seed = f.integer("seed", 0, codec.MAX_INT, None)
+    grace = f.get("grace", DEFAULT_GRACE)
+    if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
+        raise bad(f"grace is 0 to {MAX_GRACE:.0f} seconds")
+    name = player_name(f.get("name"))
+    f.done()
+    return Create(info.id, opts, seed, tuple(seats), float(grace), name)
+
+
+def _join(f: _Fields) -> Join:
+    code = table_code(f.get("code"))
+    name = player_name(f.get("name"))
+    seat = f.integer("seat", 0, 99, None)
+    f.done()
+    return Join(code, name, seat)
+
+
+def _rejoin(f: _Fields) -> Rejoin:
+    request = Rejoin(
+        table_code(f.get("code")),
+        f.integer("seat", 0, 99),
+        f.text("credential", _CREDENTIAL, 64),
+    )
+    f.done()
+    return request
+
+
+def _start(f: _Fields) -> Start:
+    request = Start(table_code(f.get("code")), f.text("host", _CREDENTIAL, 64))
+    f.done()
+    return request
+
+
+def _act(f: _Fields) -> Act:
+    seat = f.integer("seat", 0, 99)
+    n = f.integer("n", 0, 10**9)
+    try:
+        action = codec.decode(Action, f.get("action"), "action")
+    except ValueError as error:
+        raise bad(str(error)) from None
+    f.done()
+    return Act(seat, n, action)
+
+
+def _chat(f: _Fields) -> Chat:
+    text = f.get("text")
+    if not isinstance(text, str):
+        raise bad("a chat line is text")
+    line = " ".join(text.split())
+    if len(line) > MAX_CHAT:
+        raise Refusal(msg(m.CHAT_TOO_LONG))
+    if not line or not line.isprintable():
+        raise bad("a chat line is printable text")
+    f.done()
+    return Chat(line)
+
+
+def _leave(f: _Fields) -> Leave:
+    f.done()
+    return Leave()
+
+
+def _undo(f: _Fields) -> Undo:
+    f.done()
+    return Undo()
+
+
+_PARSERS = {
+    "create": _create,
+    "join": _join,
+    "rejoin": _rejoin,
+    "start": _start,
+    "act": _act,
+    "chat": _chat,
+    "leave": _leave,
+    "undo": _undo,
+}
+
+
+# --- keeping one connection polite
+
+
+class RateLimit:
+    """A token bucket per connection, and a count of its bad frames."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST, clock: Any = time.monotonic):
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.stamp = burst, clock()
+        self.strikes = 0
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def strike(self) -> bool:
+        """Count a bad frame; True when the connection should now be closed."""
+        self.strikes += 1
+        return self.strikes >= MAX_STRIKES

@@ -1,0 +1,268 @@
+"""The table server: python-socketio's AsyncServer over aiohttp, one room per table.
+
+Every client frame passes the connection's rate limit and the protocol's validation
+before the lobby sees it; a refused frame is logged and answered with the reason, and a
+connection that keeps sending bad frames is closed. The server and every other table go
+on whatever one connection sends. AI seats (and dropped players' seats after the grace
+period) are played here by the existing bots, thinking on a worker thread.
+
+It binds only the address it is given: a loopback or LAN address, never every interface
+unless ``all_interfaces`` says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from pathlib import Path
+from typing import Any
+
+import socketio
+from aiohttp import web
+
+from game.engine.messages import msg
+from game.net import messages as m
+from game.net import protocol as p
+from game.net.client import cancel_others
+from game.net.lobby import Lobby
+from game.net.store import Store
+from game.net.tables import Send
+
+log = logging.getLogger("game.net")
+
+ANY_ADDRESS = ("", "0.0.0.0", "::", "*")
+
+
+class TableServer:
+    def __init__(
+        self,
+        host: str,
+        port: int = 0,
+        db: str | Path | None = None,
+        *,
+        bot_delay: float = 0.0,
+        tick: float = 0.25,
+        all_interfaces: bool = False,
+        rate: float = p.RATE,
+        burst: float = p.BURST,
+    ) -> None:
+        if host in ANY_ADDRESS and not all_interfaces:
+            raise ValueError("refusing to listen on every interface: give an address")
+        self.host, self.port = host, port
+        self.store = Store(db) if db is not None else None
+        self.lobby = Lobby(self.store)
+        self.bot_delay, self.tick = bot_delay, tick
+        self.rate, self.burst = rate, burst
+        self.limits: dict[str, p.RateLimit] = {}
+        self.thinking: set[str] = set()  # tables whose bot is on the move
+        self.sio = socketio.AsyncServer(
+            async_mode="aiohttp",
+            max_http_buffer_size=p.MAX_FRAME + 1024,
+            cors_allowed_origins=[],
+            ping_interval=5,
+            ping_timeout=5,
+        )
+        self.app = web.Application()
+        self.sio.attach(self.app)
+        self.runner: web.AppRunner | None = None
+        self._ticker: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._register()
+
+    # -- life -------------------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Listen; the port actually bound (an ephemeral one when asked for 0)."""
+        restored = self.lobby.restore()
+        if restored:
+            log.info("restored %d tables", restored)
+        self.runner = web.AppRunner(self.app, access_log=None)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.host, self.port)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        self._ticker = asyncio.create_task(self._tick())
+        for code in list(self.lobby.tables):
+            self._kick(code)
+        return self.port
+
+    async def stop(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await self.sio.shutdown()
+        if self.runner is not None:
+            await self.runner.cleanup()
+        if self.store is not None:
+            self.store.close()
+
+    # -- frames -----------------------------------------------------------------------
+
+    def _register(self) -> None:
+        sio = self.sio
+
+        @sio.event
+        async def connect(sid: str, environ: Any, auth: Any = None) -> bool:
+            self.limits[sid] = p.RateLimit(self.rate, self.burst)
+            return True
+
+        @sio.event
+        async def disconnect(sid: str, reason: Any = None) -> None:
+            self.limits.pop(sid, None)
+            await self._emit(self.lobby.disconnect(sid))
+
+        for kind in p.CLIENT_KINDS:
+            sio.on(kind, self._handler(kind))
+
+        @sio.on("*")
+        async def unknown(event: Any, sid: str, *args: Any) -> dict[str, Any]:
+            return await self.frame(event if isinstance(event, str) else "?", sid, args)
+
+    def _handler(self, kind: str) -> Any:
+        async def handler(sid: str, *args: Any) -> dict[str, Any]:
+            return await self.frame(kind, sid, args)
+
+        return handler
+
+    async def frame(self, kind: str, sid: str, args: tuple[Any, ...]) -> dict[str, Any]:
+        """One client frame, answered with its acknowledgement."""
+        limit = self.limits.get(sid)
+        if limit is None:
+            return p.refusal_reply(msg(m.NOT_SEATED))
+        try:
+            if not limit.allow():
+                raise p.Refusal(msg(m.TOO_FAST), strike=True)
+            request = p.parse(kind, args)
+            outcome = self.lobby.handle(sid, request)
+        except p.Refusal as refusal:
+            log.info("refused %s from %s: %s", kind[:20], sid, refusal)
+            if refusal.strike and limit.strike():
+                log.warning("closing %s after %d bad frames", sid, limit.strikes)
+                self._spawn(self._close(sid))
+            return p.refusal_reply(refusal.message)
+        except Exception:  # a bug must cost one frame, never the server
+            log.exception("frame %s from %s failed", kind[:20], sid)
+            return p.refusal_reply(msg(m.BAD_FRAME, why="server error"))
+        if outcome.left is not None:
+            await self.sio.leave_room(sid, outcome.left)
+        if outcome.room is not None:
+            await self.sio.enter_room(sid, outcome.room)
+        await self._emit(outcome.sends)
+        code = outcome.room or self.lobby.where.get(sid)
+        if code is not None:
+            self._kick(code)
+        return outcome.reply
+
+    async def _close(self, sid: str) -> None:
+        await self.sio.disconnect(sid)
+
+    async def _emit(self, sends: list[Send]) -> None:
+        for send in sends:
+            if not send.to:
+                continue
+            if send.to in self.lobby.tables:
+                await self.sio.emit(send.event, send.data, room=send.to)
+            else:
+                await self.sio.emit(send.event, send.data, to=send.to)
+
+    # -- the computer's seats -----------------------------------------------------------
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _kick(self, code: str) -> None:
+        table = self.lobby.tables.get(code)
+        if table is not None and code not in self.thinking and table.bot_to_act() is not None:
+            self.thinking.add(code)
+            self._spawn(self._bots(code))
+
+    async def _bots(self, code: str) -> None:
+        """Play the table's bot seats until a human is to act (or the game ends)."""
+        try:
+            table = self.lobby.tables[code]
+            while (seat := table.bot_to_act()) is not None:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                    if table.bot_to_act() != seat:
+                        continue
+                bot, view, legal, history = table.bot_inputs(seat)
+                n = len(table.log)
+                action = await asyncio.to_thread(bot.choose, view, legal, history)
+                await self._emit(table.bot_act(seat, n, action))
+        except Exception:
+            log.exception("the bot of table %s failed", code)
+        finally:
+            self.thinking.discard(code)
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            sends = self.lobby.takeovers()
+            if sends:
+                await self._emit(sends)
+                for code in {send.to for send in sends if send.to in self.lobby.tables}:
+                    self._kick(code)
+
+
+class ServerThread:
+    """A table server on its own event loop in a background thread (the app hosting a
+    table, the tests, the benchmark). ``start`` returns once it listens."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
+        self.server = TableServer(host, port, **options)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="tables")
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.server.host}:{self.server.port}"
+
+    def start(self) -> int:
+        self.thread.start()
+        return asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(10)
+
+    def call(self, function: Any, *args: Any) -> Any:
+        """Run ``function(*args)`` on the server's loop (to read its tables safely)."""
+
+        async def run() -> Any:
+            return function(*args)
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(10)
+
+    def stop(self) -> None:
+        async def stop() -> None:
+            await self.server.stop()
+            await cancel_others()
+
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
+
+
+def serve(host: str, port: int, db: str | Path, all_interfaces: bool = False) -> int:
+    """``python -m game serve``: run a dedicated table server until interrupted."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+
+    async def main() -> None:
+        server = TableServer(host, port, db, bot_delay=0.5, all_interfaces=all_interfaces)
+        bound = await server.start()
+        print(f"card-parlour tables on {host}:{bound} (storage {db})", flush=True)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await server.stop()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
+    return 0

@@ -1,0 +1,370 @@
+"""One authoritative table: the only full state, its seats and who holds them, and what
+each seat is sent. No network here: the lobby hands it parsed requests and sends what it
+returns, so tests drive a table directly too.
+
+A seat is a human's (open until someone joins it, then held by a secret credential) or an
+AI level's. A human who drops keeps the seat; after the table's grace period a Normal bot
+plays it (``ai``) until they rejoin with the credential. Each seat is sent only
+``view(state, seat)``, the legal moves when it is to act, and the events ``events_for``
+lets it see.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai.base import NORMAL, Bot
+from game.ai.registry import make_bot
+from game.ai.seat import TableHistory
+from game.engine import codec
+from game.engine.actions import Action
+from game.engine.errors import IllegalAction
+from game.engine.events import Event, events_for
+from game.engine.messages import Message, Seat, msg
+from game.engine.options import options_from_dict
+from game.games.registry import get_game
+from game.net import messages as m
+from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
+from game.net.store import Store, StoredTable, digest
+from game.net.wire import encode, encode_events
+from game.persist.savedgame import HUMAN
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True)
+class Send:
+    """One frame to emit: ``to`` is a connection id, or the table's code for everyone."""
+
+    to: str
+    event: str
+    data: dict[str, Any]
+
+
+@dataclass
+class TableSeat:
+    name: str
+    kind: str  # HUMAN or an AI level
+    credential: str = ""  # digest of the holder's secret; "" while the seat is open
+    sid: str | None = None  # the connection holding it now
+    dropped_at: float | None = None
+    ai: bool = False  # a Normal bot plays this human's seat until they return
+
+    @property
+    def open(self) -> bool:
+        return self.kind == HUMAN and not self.credential
+
+    @property
+    def bot_plays(self) -> bool:
+        return self.kind != HUMAN or self.ai
+
+    def stored(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "credential": self.credential}
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "open": self.open,
+            "connected": self.sid is not None,
+            "ai": self.ai,
+        }
+
+
+class Table:
+    def __init__(
+        self,
+        code: str,
+        game_id: str,
+        options: Any,
+        seed: int,
+        seats: list[TableSeat],
+        grace: float,
+        host: str,
+        store: Store | None = None,
+    ) -> None:
+        self.code, self.game_id, self.options, self.seed = code, game_id, options, seed
+        self.info = get_game(game_id)
+        self.rules = self.info.rules
+        self.seats, self.grace, self.host, self.store = seats, grace, host, store
+        self.phase = WAITING
+        self.state: Any = None
+        self.log: list[Action] = []
+        self.history = TableHistory(len(seats))
+        self.bots: dict[int, Bot] = {}
+
+    # -- building and restoring ------------------------------------------------------
+
+    def save_new(self) -> None:
+        if self.store is not None:
+            self.store.create(
+                StoredTable(
+                    self.code,
+                    self.game_id,
+                    codec.encode(self.options),
+                    self.seed,
+                    self.grace,
+                    self.host,
+                    self.phase,
+                    [seat.stored() for seat in self.seats],
+                    [],
+                )
+            )
+
+    @classmethod
+    def restore(cls, stored: StoredTable, store: Store) -> Table:
+        """A stored table, its log replayed through the rules (ValueError if it does not)."""
+        info = get_game(stored.game)
+        options = options_from_dict(info.options_type, stored.options)
+        seats = [TableSeat(s["name"], s["kind"], s["credential"]) for s in stored.seats]
+        table = cls(
+            stored.code, info.id, options, stored.seed, seats, stored.grace, stored.host, store
+        )
+        if stored.phase != WAITING:
+            table._deal()
+            for number, action in enumerate(stored.log, 1):
+                try:
+                    state, events = table.rules.apply(table.state, action)
+                except IllegalAction as error:
+                    raise ValueError(f"table {stored.code}: move {number} fails: {error}") from None
+                table._record(action, state, events)
+        for seat in seats:  # nobody is connected after a restart: the grace starts now
+            if seat.kind == HUMAN and seat.credential:
+                seat.dropped_at = 0.0
+        return table
+
+    def _deal(self) -> None:
+        start = getattr(self.rules, "start", None)
+        if start is not None:
+            self.state, opening = start(self.options, self.seed)
+        else:
+            self.state, opening = self.rules.new_game(self.options, self.seed), []
+        self.history.record(opening)
+        self.phase = OVER if self.state.finished else PLAYING
+
+    def _record(self, action: Action, state: Any, events: list[Event]) -> None:
+        self.state = state
+        self.log.append(action)
+        self.history.record(events)
+        if state.finished:
+            self.phase = OVER
+
+    # -- seats ------------------------------------------------------------------------
+
+    def seat_of(self, sid: str) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if seat.sid == sid:
+                return number
+        return None
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    def lobby(self) -> Send:
+        data = {
+            "code": self.code,
+            "game": self.game_id,
+            "phase": self.phase,
+            "grace": self.grace,
+            "seats": [seat.public() for seat in self.seats],
+        }
+        return Send(self.code, "lobby", data)
+
+    def notice(self, message: Message) -> Send:
+        return Send(self.code, "notice", {"message": codec.encode(message)})
+
+    def _save_seats(self) -> None:
+        if self.store is not None:
+            self.store.seats(self.code, [seat.stored() for seat in self.seats])
+
+    def take(self, sid: str, number: int, name: str) -> str:
+        """Give open seat ``number`` to ``name`` on connection ``sid``; its secret."""
+        seat = self.seats[number]
+        secret = new_secret()
+        seat.name, seat.credential, seat.sid, seat.dropped_at = name, digest(secret), sid, None
+        self._save_seats()
+        return secret
+
+    def join(self, sid: str, name: str, number: int | None) -> tuple[int, str, list[Send]]:
+        if self.phase != WAITING:
+            raise Refusal(msg(m.ALREADY_STARTED))
+        if number is None:
+            number = next((i for i, seat in enumerate(self.seats) if seat.open), None)
+            if number is None:
+                raise Refusal(msg(m.TABLE_FULL))
+        elif number >= len(self.seats):
+            raise Refusal(msg(m.NO_SEAT))
+        elif not self.seats[number].open:
+            raise Refusal(msg(m.SEAT_TAKEN))
+        secret = self.take(sid, number, name)
+        return (
+            number,
+            secret,
+            [self.lobby(), self.notice(msg(m.PLAYER_JOINED, player=Seat(number)))],
+        )
+
+    def rejoin(self, sid: str, number: int, secret: str) -> list[Send]:
+        if number >= len(self.seats):
+            raise Refusal(msg(m.NO_SEAT))
+        seat = self.seats[number]
+        if (
+            seat.open
+            or seat.kind != HUMAN
+            or not secrets.compare_digest(seat.credential, digest(secret))
+        ):
+            raise Refusal(msg(m.BAD_CREDENTIAL))
+        sends = []
+        if seat.sid is not None and seat.sid != sid:  # the old connection is dead or stale
+            sends.append(Send(seat.sid, "notice", {"message": codec.encode(msg(m.BAD_CREDENTIAL))}))
+        returned = seat.ai or seat.dropped_at is not None
+        seat.sid, seat.dropped_at, seat.ai = sid, None, False
+        self.bots.pop(number, None)
+        sends.append(self.lobby())
+        if self.phase != WAITING:
+            sends.append(self.sync(number))
+        if returned and self.phase == PLAYING:
+            sends.append(self.notice(msg(m.PLAYER_BACK, player=Seat(number))))
+        return sends
+
+    def drop(self, sid: str, now: float) -> list[Send]:
+        """Connection ``sid`` is gone: its seat waits for the player (grace period)."""
+        number = self.seat_of(sid)
+        if number is None:
+            return []
+        seat = self.seats[number]
+        seat.sid, seat.dropped_at = None, now
+        sends = [self.lobby()]
+        if self.phase == PLAYING:
+            grace = round(self.grace)
+            sends.append(self.notice(msg(m.PLAYER_LEFT, player=Seat(number), grace=grace)))
+        return sends
+
+    def take_over(self, number: int, now: float) -> list[Send]:
+        """Normal plays a human's seat whose player has been away for the grace period."""
+        seat = self.seats[number]
+        if self.phase != PLAYING or seat.kind != HUMAN or seat.sid is not None or seat.ai:
+            return []
+        if seat.dropped_at is None or now - seat.dropped_at < self.grace:
+            return []
+        seat.ai = True
+        return [self.lobby(), self.notice(msg(m.AI_TAKES_OVER, player=Seat(number)))]
+
+    def start(self, secret: str) -> list[Send]:
+        if not secrets.compare_digest(self.host, digest(secret)):
+            raise Refusal(msg(m.NOT_HOST))
+        if self.phase != WAITING:
+            raise Refusal(msg(m.ALREADY_STARTED))
+        for number, seat in enumerate(self.seats):
+            if seat.open:  # nobody came: the computer plays it
+                seat.kind, seat.name = NORMAL, f"AI {number + 1}"
+        self._save_seats()
+        self._deal()
+        if self.store is not None:
+            self.store.phase(self.code, self.phase)
+        sends = [self.lobby(), self.notice(msg(m.TABLE_STARTED))]
+        sends += [self.sync(n) for n, seat in enumerate(self.seats) if seat.sid is not None]
+        return sends
+
+    # -- what a seat is sent ------------------------------------------------------------
+
+    def _legal(self, number: int) -> list[Any]:
+        if self.phase != PLAYING or self.state.to_act != number:
+            return []
+        return encode(self.rules.legal_actions(self.state))
+
+    def sync(self, number: int) -> Send:
+        """Everything a (re)joining seat needs: its view, legal moves and history."""
+        seat = self.seats[number]
+        data = {
+            "code": self.code,
+            "game": self.game_id,
+            "seat": number,
+            "n": len(self.log),
+            "phase": self.phase,
+            "names": self.names(),
+            "view": encode(self.rules.view(self.state, number)),
+            "legal": self._legal(number),
+            "history": encode_events(self.history.for_seat(number)),
+        }
+        return Send(seat.sid or "", "sync", data)
+
+    def _updates(self, events: Sequence[Event]) -> list[Send]:
+        sends = []
+        events = list(events)
+        for number, seat in enumerate(self.seats):
+            if seat.sid is None:
+                continue
+            data = {
+                "n": len(self.log),
+                "phase": self.phase,
+                "events": encode_events(events_for(events, number)),
+                "view": encode(self.rules.view(self.state, number)),
+                "legal": self._legal(number),
+            }
+            sends.append(Send(seat.sid, "update", data))
+        return sends
+
+    # -- moves ------------------------------------------------------------------------
+
+    def act(self, sid: str, number: int, n: int, action: Action) -> list[Send]:
+        """A player's move for its own seat; Refusal (nothing changed) when it may not."""
+        own = self.seat_of(sid)
+        if own is None:
+            raise Refusal(msg(m.NOT_SEATED))
+        if own != number:
+            raise Refusal(msg(m.NOT_YOUR_SEAT), strike=True)
+        if self.phase == WAITING:
+            raise Refusal(msg(m.NOT_STARTED))
+        if n != len(self.log):
+            raise Refusal(msg(m.STALE))
+        if self.state.to_act != number or self.seats[number].ai:
+            raise Refusal(msg(m.NOT_YOUR_TURN))
+        return self._apply(action)
+
+    def bot_to_act(self) -> int | None:
+        """The seat whose bot must move now, if any."""
+        if self.phase != PLAYING:
+            return None
+        seat = self.state.to_act
+        return seat if seat is not None and self.seats[seat].bot_plays else None
+
+    def bot_inputs(self, number: int) -> tuple[Bot, Any, list[Action], list[Event]]:
+        """The bot of ``number`` and what it may see (never the state)."""
+        bot = self.bots.get(number)
+        if bot is None:
+            seat = self.seats[number]
+            level = NORMAL if seat.kind == HUMAN else seat.kind
+            bot = self.bots[number] = make_bot(self.game_id, level, self.seed, number)
+        view = self.rules.view(self.state, number)
+        return bot, view, self.rules.legal_actions(self.state), self.history.for_seat(number)
+
+    def bot_act(self, number: int, n: int, action: Action) -> list[Send]:
+        """The bot's move, if the table is still where the bot looked."""
+        if n != len(self.log) or self.bot_to_act() != number:
+            return []
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> list[Send]:
+        try:
+            state, events = self.rules.apply(self.state, action)
+        except IllegalAction as error:
+            raise Refusal(error.message) from None
+        except Exception as error:  # an action so wrong the rules cannot judge it
+            raise Refusal(msg(m.BAD_FRAME, why=type(error).__name__), strike=True) from None
+        if self.store is not None:  # stored before anyone hears of it
+            self.store.append(self.code, len(self.log), action)
+            if state.finished:
+                self.store.phase(self.code, OVER)
+        self._record(action, state, events)
+        return self._updates(events)
