@@ -249,11 +249,11 @@ def _step(state: KalookiState, action: Action, queues: StockQueues) -> KalookiSt
     player's draw once no seat is left to call, and an allowed call's penalty card."""
     drawers: list[int] = []
     asked = state.seat if action == Draw(STOCK) else state.asking
-    assert asked is not None  # a stock draw or a call answer always has its seat
-    if action in (Draw(STOCK), DeclineCall()) and not callers_after(state, asked):
-        drawers = [state.seat]
+    if action in (Draw(STOCK), DeclineCall()) and not callers_after(state, asked or 0):
+        drawers = [state.seat]  # (a call is declined only while a seat is asked)
     elif action == AllowCall() or (action == Call() and state.laid_down[state.seat]):
-        drawers = [state.seat, asked]  # the caller's penalty card comes off first
+        assert state.asking is not None  # the caller is the seat asked
+        drawers = [state.seat, state.asking]  # the caller's penalty card comes off first
     stock = state.stock
     for drawer in drawers:
         stock = queues.serve(stock, drawer)
