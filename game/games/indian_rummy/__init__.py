@@ -7,6 +7,7 @@ such as ``"8"``, or None when only the printed jokers are wild.
 """
 
 from game.engine.game import GameInfo
+from game.games.indian_rummy import messages  # noqa: F401  (registers the English templates)
 from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
 from game.games.indian_rummy.options import IndianRummyOptions
 from game.games.indian_rummy.rules import IndianRummyRules

@@ -16,9 +16,11 @@ from game.engine.events import (
     Shuffled,
     TurnStarted,
 )
+from game.engine.messages import Message, Seat
 from game.engine.rng import shuffled
+from game.games.indian_rummy.messages import say, turned_up
 from game.games.indian_rummy.options import IndianRummyOptions
-from game.games.indian_rummy.scoring import HAND_SIZE, WRONG_DECLARATION, count_hand, wild_name
+from game.games.indian_rummy.scoring import HAND_SIZE, WRONG_DECLARATION, count_hand
 from game.games.indian_rummy.seating import SeatsDrawn, clockwise_after, draw_for_seats
 from game.games.indian_rummy.state import (
     AWAY,
@@ -91,7 +93,7 @@ def reseat(state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
         state.order, state.seed, state.rng_counter, decks_for(len(state.order))
     )
     events: list[Event] = [
-        Said(seat, f"draws the {_pretty(face)} for seats")
+        Said(seat, say("seat_draw", card=parse_card(face)))
         for draw in seating.draws
         for seat, face in draw.draws
     ]
@@ -108,10 +110,6 @@ def reseat(state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
     return state, events
 
 
-def _pretty(face: str) -> str:
-    return parse_card(face).pretty()
-
-
 def start_deal(state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
     """Shuffle, turn the wild card, deal 13 each one at a time, turn the first discard."""
     order = state.order
@@ -124,9 +122,8 @@ def start_deal(state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
     pack = list(shuffled(used, state.seed, state.rng_counter))
     events: list[Event] = [DealStarted(state.deal + 1, dealer), Shuffled("stock", len(pack))]
     indicator = pack.pop()  # the player left of the dealer draws it and turns it up
-    wild = None if indicator.is_joker else indicator.rank
     events.append(CardMoved(indicator, "stock", INDICATOR_ZONE))
-    events.append(Said(left, f"turns up the {indicator.pretty()}: {wild_name(wild)}"))
+    events.append(Said(left, turned_up(indicator)))
     hands: list[list[Card]] = [[] for _ in range(state.players)]
     seats_from_left = [clockwise_after(order, dealer)]
     while len(seats_from_left) < len(order):
@@ -190,20 +187,16 @@ def settle(
         else:
             payments[seat] = -drop_value(state, status)
     payments[winner] = -sum(payments)
-    if declared:
-        note = f"{state.names[winner]} declares rummy."
-    else:
-        note = f"Everyone else dropped out: {state.names[winner]} wins."
-    return finish_deal(state, winner, tuple(payments), tuple(shown), note)
+    key = "won_declared" if declared else "won_last_in"
+    note = say(key, winner=Seat(winner))
+    kept = str(say(key, winner=state.names[winner]))  # the record's English, with the name
+    return finish_deal(state, winner, tuple(payments), tuple(shown), note, kept)
 
 
 def void_deal(state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
-    note = (
-        "The indicator, the last card of the stock, was taken without a declaration: "
-        "the deal is void and no points change hands."
-    )
+    note = say("void")
     zeros = (0,) * state.players
-    return finish_deal(state, None, zeros, tuple(Shown() for _ in zeros), note)
+    return finish_deal(state, None, zeros, tuple(Shown() for _ in zeros), note, str(note))
 
 
 def finish_deal(
@@ -211,7 +204,8 @@ def finish_deal(
     winner: int | None,
     payments: tuple[int, ...],
     shown: tuple[Shown, ...],
-    note: str,
+    note: Message,
+    kept: str,
 ) -> tuple[IndianRummyState, list[Event]]:
     balances = tuple(b + p for b, p in zip(state.balances, payments, strict=True))
     record = DealRecord(
@@ -225,7 +219,7 @@ def finish_deal(
         statuses=state.statuses,
         payments=payments,
         shown=shown,
-        note=note,
+        note=kept,  # the state keeps its English text (its saved form is unchanged)
     )
     next_dealer = clockwise_after(state.order, state.dealer)
     state = replace(

@@ -8,13 +8,17 @@ from dataclasses import replace
 
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, NextDeal
 from game.engine.cards import Card
+from game.engine.common_messages import DEAL_ON, NOT_A_MOVE
+from game.engine.common_messages import DEAL_OVER as DEAL_OVER_MESSAGE
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, Shuffled, TurnStarted
 from game.engine.game import Results
+from game.engine.messages import msg
 from game.engine.rng import shuffled
 from game.engine.zones import replaced, take_from_hand
 from game.games.indian_rummy import dealing, table
 from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
+from game.games.indian_rummy.messages import cannot_declare, declared_wrongly, say
 from game.games.indian_rummy.options import IndianRummyOptions
 from game.games.indian_rummy.scoring import (
     HAND_SIZE,
@@ -108,36 +112,36 @@ class IndianRummyRules:
         self, state: IndianRummyState, action: Action
     ) -> tuple[IndianRummyState, list[Event]]:
         if state.phase == GAME_OVER:
-            raise IllegalAction("The session is over.")
+            raise IllegalAction(say("session_over"))
         if isinstance(action, NextDeal):
             if state.phase == DEAL_OVER:
                 return dealing.start_deal(state)
             if state.phase == ROUND_OVER:
                 return table.next_round(state)
-            raise IllegalAction("The deal is still being played.")
+            raise IllegalAction(msg(DEAL_ON))
         if isinstance(action, JoinTable | LeaveTable):
             if state.phase != ROUND_OVER:
-                raise IllegalAction("Players may join or leave only between rounds.")
+                raise IllegalAction(say("between_rounds"))
             if isinstance(action, JoinTable):
                 return table.join(state, action)
             return table.leave(state, action)
         if state.phase in (DEAL_OVER, ROUND_OVER):
-            raise IllegalAction("This deal is over: continue to the next deal.")
+            raise IllegalAction(msg(DEAL_OVER_MESSAGE))
         if isinstance(action, Draw):
             return self._draw(state, action)
         if isinstance(action, Pack):
             return self._pack(state)
         if isinstance(action, Discard | Declare):
             if state.phase != PLAY:
-                raise IllegalAction("First take a card, from the stock or the discard pile.")
+                raise IllegalAction(say("draw_first"))
             if isinstance(action, Discard):
                 return self._discard(state, action.card)
             return self._declare(state, action.discard)
-        raise IllegalAction(f"{type(action).__name__} is not a move in Indian Rummy.")
+        raise IllegalAction(msg(NOT_A_MOVE, move=type(action).__name__, game="Indian Rummy"))
 
     def _draw(self, state: IndianRummyState, action: Draw) -> tuple[IndianRummyState, list]:
         if state.phase != DRAW:
-            raise IllegalAction("You have already taken a card: discard or declare.")
+            raise IllegalAction(say("already_taken"))
         seat = state.seat
         events: list[Event] = []
         taken = None
@@ -146,19 +150,19 @@ class IndianRummyRules:
             state = replace(state, stock=state.stock[:-1])
             if state.stock:
                 events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
-                events.append(Said(seat, "draws from the stock"))
+                events.append(Said(seat, say("draw_stock")))
             else:
                 events.append(CardMoved(card, dealing.INDICATOR_ZONE, f"hand:{seat}"))
-                events.append(Said(seat, f"takes the {card.pretty()}, the last card of the stock"))
+                events.append(Said(seat, say("take_last", card=card)))
         elif action.source == DISCARD:
             if not state.discard:
-                raise IllegalAction("The discard pile is empty: draw from the stock.")
+                raise IllegalAction(say("discard_empty"))
             card = taken = state.discard[-1]
             state = replace(state, discard=state.discard[:-1])
             events.append(CardMoved(card, "discard", f"hand:{seat}"))
-            events.append(Said(seat, f"takes the {card.pretty()} from the discard pile"))
+            events.append(Said(seat, say("take_discard", card=card)))
         else:
-            raise IllegalAction(f"Unknown place to draw from: {action.source!r}.")
+            raise IllegalAction(say("unknown_source", source=str(action.source)))
         state = replace(
             state,
             hands=replaced(state.hands, seat, (*state.hands[seat], card)),
@@ -170,7 +174,7 @@ class IndianRummyRules:
 
     def _pack(self, state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
         if state.phase != DRAW:
-            raise IllegalAction("You may pack only at the start of your turn, before drawing.")
+            raise IllegalAction(say("pack_late"))
         seat, hand = state.seat, state.hands[state.seat]
         if state.has_played[seat]:
             status, value = MIDDLE_DROP, state.options.middle_drop
@@ -191,7 +195,7 @@ class IndianRummyRules:
             hands=replaced(state.hands, seat, ()),
             statuses=replaced(state.statuses, seat, status),
         )
-        events.append(Said(seat, f"packs and will pay {value} points"))
+        events.append(Said(seat, say("pack", points=value)))
         return self._next_turn(state, events)
 
     def _discard(self, state: IndianRummyState, card: Card) -> tuple[IndianRummyState, list]:
@@ -200,7 +204,7 @@ class IndianRummyRules:
         hand = take_from_hand(state.hands[seat], [card])
         events: list[Event] = [
             CardMoved(card, f"hand:{seat}", "discard"),
-            Said(seat, f"discards the {card.pretty()}"),
+            Said(seat, say("discard", card=card)),
         ]
         state = replace(
             state, hands=replaced(state.hands, seat, hand), discard=(*state.discard, card)
@@ -209,11 +213,9 @@ class IndianRummyRules:
 
     def _check_discard(self, state: IndianRummyState, card: Card) -> None:
         if card == state.taken:
-            raise IllegalAction(
-                f"You took the {card.pretty()} from the discard pile: "
-                "discard a different card this turn."
-            )
-        take_from_hand(state.hands[state.seat], [card])
+            raise IllegalAction(say("taken_back", card=card))
+        if card not in state.hands[state.seat]:
+            raise IllegalAction(say("not_in_hand", card=card))
 
     def _declare(self, state: IndianRummyState, card: Card) -> tuple[IndianRummyState, list]:
         seat = state.seat
@@ -226,21 +228,17 @@ class IndianRummyRules:
             state = replace(
                 state, hands=replaced(state.hands, seat, hand), discard=(*state.discard, card)
             )
-            events.append(Said(seat, f"discards the {card.pretty()} and declares rummy"))
+            events.append(Said(seat, say("declare", card=card)))
             settled, more = dealing.settle(state, seat, shown.melds)
             return settled, [*events, *more]
         problem = find_problem(hand, wild, pure)
+        assert problem is not None  # no declaration was found
         if not state.options.wrong_declaration_penalty:
-            raise IllegalAction(f"You cannot declare yet. {problem}")
+            raise IllegalAction(cannot_declare(problem))
         events.extend(
             CardMoved(c, f"hand:{seat}", f"set_aside:{seat}", face_up=False) for c in hand
         )
-        events.append(
-            Said(
-                seat,
-                f"declares wrongly ({problem}) and drops out: {WRONG_DECLARATION} points",
-            )
-        )
+        events.append(Said(seat, declared_wrongly(problem, WRONG_DECLARATION)))
         state = replace(
             state,
             hands=replaced(state.hands, seat, ()),

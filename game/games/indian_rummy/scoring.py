@@ -11,9 +11,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from game.engine.cards import Card, parse_rank, rank_text
+from game.engine.cards import Card, parse_rank
 from game.engine.melds import RUN, Meld, MeldPolicy
+from game.engine.messages import Message
 from game.engine.solver import Arrangement, best_arrangement
+from game.games.indian_rummy.messages import say
 
 HAND_SIZE = 13
 CAP = 80  # a loser never pays more
@@ -141,38 +143,33 @@ def most_placed(cards: Sequence[Card], wild_rank: int | None, pure_length: int =
     return -1 if found is None else found.score
 
 
-def _names(cards: Sequence[Card]) -> str:
-    named = [card.pretty() for card in cards]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-
-
-def find_problem(cards: Sequence[Card], wild_rank: int | None, pure_length: int = 3) -> str | None:
-    """Why ``cards`` cannot be declared, in words a player reads (None if they can)."""
+def find_problem(
+    cards: Sequence[Card], wild_rank: int | None, pure_length: int = 3
+) -> Message | None:
+    """Why ``cards`` cannot be declared, as a message a player reads (None if they can)."""
     if len(cards) != HAND_SIZE:
-        return f"A declaration shows {HAND_SIZE} cards; these are {len(cards)}."
+        return say("size", need=HAND_SIZE, count=len(cards))
     if declaration(cards, wild_rank, pure_length) is not None:
         return None
     search = _searcher(wild_rank, _one)
     pure_any = search(cards, kinds=(RUN,), require_pure=1)
     if pure_any is None:
-        return (
-            "There is no pure run: you need a run of 3 or more cards of one suit "
-            "with no joker or wild card standing in."
-        )
+        return say("no_pure")
     if pure_length > 3 and search(cards, kinds=(RUN,), require_pure=1, pure_length=4) is None:
-        return "Your pure run must have 4 or more cards (first life rule)."
+        return say("first_life")
     with_pure = search(cards, require_pure=1, pure_length=pure_length)
     if with_pure is not None and not with_pure.leftover:
-        return "Besides the pure run you need a second run: sets alone do not complete the hand."
+        return say("second_run")
     anyhow = search(cards)
     if anyhow is not None and not anyhow.leftover:
-        return "Your cards make runs and sets only without a pure run, and a pure run is required."
+        return say("pure_needed")
     fewest = search(cards, require_pure=1, require_runs=2, pure_length=pure_length)
     best = fewest if fewest is not None else with_pure
     assert best is not None  # a pure run exists (checked above)
     left = best.leftover
-    verb = "fits" if len(left) == 1 else "fit"
-    return f"The {_names(left)} {verb} in no run or set."
+    if len(left) == 1:
+        return say("loose_one", card=left[0])
+    return say("loose", cards=tuple(left))
 
 
 def can_declare(cards: Sequence[Card], wild_rank: str | int | None) -> bool:
@@ -181,14 +178,7 @@ def can_declare(cards: Sequence[Card], wild_rank: str | int | None) -> bool:
     return len(cards) == HAND_SIZE and declaration(cards, as_rank(wild_rank)) is not None
 
 
-def declaration_problem(cards: Sequence[Card], wild_rank: str | int | None) -> str | None:
-    """The reason these 13 cards cannot be declared, as a player would read it (None if
-    they can)."""
+def declaration_problem(cards: Sequence[Card], wild_rank: str | int | None) -> Message | None:
+    """The reason these 13 cards cannot be declared, as a message (``str()`` of it is the
+    English a player would read; None if they can)."""
     return find_problem(cards, as_rank(wild_rank))
-
-
-def wild_name(wild_rank: int | None) -> str:
-    """``"8s and the jokers are wild"`` for messages."""
-    if wild_rank is None:
-        return "only the printed jokers are wild"
-    return f"the {rank_text(wild_rank)}s and the jokers are wild"

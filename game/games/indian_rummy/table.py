@@ -15,8 +15,10 @@ from dataclasses import replace
 
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, Said
+from game.engine.messages import Seat, Signed
 from game.games.indian_rummy import dealing
 from game.games.indian_rummy.actions import JoinTable, LeaveTable
+from game.games.indian_rummy.messages import say
 from game.games.indian_rummy.options import MAX_SEATS
 from game.games.indian_rummy.seating import clockwise_after
 from game.games.indian_rummy.state import AWAY, IndianRummyState
@@ -27,44 +29,41 @@ MAX_NAME = 24
 def leave(state: IndianRummyState, action: LeaveTable) -> tuple[IndianRummyState, list[Event]]:
     seat = action.seat
     if seat not in state.order:
-        raise IllegalAction("That player is not at the table.")
+        raise IllegalAction(say("not_at_table"))
     if len(state.order) <= 2:
-        raise IllegalAction("At least two players must stay at the table.")
+        raise IllegalAction(say("two_stay"))
     next_dealer = state.next_dealer
     if seat == next_dealer:
         next_dealer = clockwise_after(state.order, seat)  # the deal passes on to the left
     order = tuple(s for s in state.order if s != seat)
     state = replace(state, order=order, next_dealer=next_dealer, seat=next_dealer)
     balance = state.balances[seat]
-    return state, [Said(seat, f"leaves the table with a balance of {balance:+d}")]
+    return state, [Said(seat, say("leave", balance=Signed(balance)))]
 
 
 def join(state: IndianRummyState, action: JoinTable) -> tuple[IndianRummyState, list[Event]]:
     name = " ".join(action.name.split())
     if not name:
-        raise IllegalAction("Give the new player a name.")
+        raise IllegalAction(say("name_needed"))
     if len(name) > MAX_NAME:
-        raise IllegalAction(f"A name has at most {MAX_NAME} letters.")
+        raise IllegalAction(say("name_long", most=MAX_NAME))
     known = [seat for seat, other in enumerate(state.names) if other.lower() == name.lower()]
     if known and known[0] in state.order:
-        raise IllegalAction(f"{state.names[known[0]]} is already at the table.")
+        raise IllegalAction(say("already_seated", player=Seat(known[0])))
     if len(state.order) >= MAX_SEATS:
-        raise IllegalAction(f"The table is full: at most {MAX_SEATS} players.")
+        raise IllegalAction(say("table_full", most=MAX_SEATS))
     if known:
         seat = known[0]
-        text = f"comes back to the table with a balance of {state.balances[seat]:+d}"
+        said = say("back", balance=Signed(state.balances[seat]))
     else:
         if state.players >= MAX_SEATS:
-            raise IllegalAction(
-                f"This session's score sheet already holds {MAX_SEATS} players; "
-                "start a new session to seat someone new."
-            )
+            raise IllegalAction(say("sheet_full", most=MAX_SEATS))
         state = _add_seat(state, name)
         seat = state.players - 1
-        text = "joins the table"
+        said = say("join")
     at = state.order.index(state.next_dealer) + 1  # to the left of the next dealer
     order = (*state.order[:at], seat, *state.order[at:])
-    return replace(state, order=order), [Said(seat, text)]
+    return replace(state, order=order), [Said(seat, said)]
 
 
 def _add_seat(state: IndianRummyState, name: str) -> IndianRummyState:

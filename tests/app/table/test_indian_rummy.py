@@ -381,13 +381,23 @@ def test_the_hint_for_a_declaration_rings_the_finish_slot(app):
 
 def test_the_engines_reasons_and_log_lines_read_in_japanese():
     from game.app import i18n
-    from game.app.table import phrases
+    from game.app.messages import render
+    from game.engine.messages import Seat as SeatParam
+    from game.engine.messages import Signed
+    from game.games.indian_rummy.messages import cannot_declare, say, turned_up
 
     i18n.set_language("ja")
     try:
-        reason = phrases.reason("You cannot declare yet. The 7♥, 2♠ and K♣ fit in no run or set.")
-        assert reason == "まだ宣言できません：7♥、2♠とK♣がどのランにもセットにも入りません。"
-        said = phrases.said("turns up the A♠: the As and the jokers are wild")
-        assert said == "A♠をめくりました：Aとジョーカーがワイルド"
+        loose = say("loose", cards=hand("7H 2S KC"))
+        reason = render(cannot_declare(loose))
+        assert (
+            reason == "まだ宣言できません：次のカードがどのランにもセットにも入りません：7♥ 2♠ K♣。"
+        )
+        said = render(turned_up(hand("AS")[0]))
+        assert said == "A♠をめくりました：エースとジョーカーがワイルド"
+        assert render(say("leave", balance=Signed(-5)), ["Asha"]) == "収支-5で退席しました"
+        assert render(say("already_seated", player=SeatParam(1)), ["Asha", "Ravi"]) == (
+            "Raviはもうテーブルにいます。"
+        )
     finally:
         i18n.set_language("en")

@@ -159,7 +159,8 @@ def test_taking_the_indicator_without_declaring_voids_the_deal_and_the_packs():
     record = state.history[-1]
     assert record.void and record.winner is None
     assert state.balances == (0, 0, 0) and state.phase == DEAL_OVER
-    assert "void" in next(e for e in events if isinstance(e, DealScored)).note
+    note = next(e for e in events if isinstance(e, DealScored)).note
+    assert note.key == "indian_rummy.void" and "void" in str(note)
 
 
 def test_the_player_who_takes_the_indicator_may_still_declare():

@@ -20,17 +20,20 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.i18n import tr, ui
+from game.app.messages import render
 from game.app.scenes.base import Scene
 from game.app.scenes.deal_summary import draw_veiled_box
 from game.app.setup import Seat
-from game.app.table import phrases
 from game.app.table.indian_rummy.texts import signed
 from game.app.table.panels import fit_line, seat_colour
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.ui.widgets import segment_widths, text_width
 from game.engine.actions import Action
+from game.engine.messages import Seat as SeatParam
 from game.games.indian_rummy import JoinTable, LeaveTable
+from game.games.indian_rummy.messages import say
+from game.games.indian_rummy.options import MAX_SEATS
 from game.games.indian_rummy.table import MAX_NAME
 
 if TYPE_CHECKING:
@@ -172,7 +175,7 @@ class RoundScene(Scene):
         return self.table.session.problem(JoinTable(self.view.names[seat])) is None
 
     def _may_join_anyone(self) -> bool:
-        return len(self.view.order) < 10
+        return len(self.view.order) < MAX_SEATS
 
     # --- acting ---------------------------------------------------------------------------
 
@@ -181,7 +184,7 @@ class RoundScene(Scene):
         table = self.table
         problem = table.session.problem(action)
         if problem is not None:
-            self.message = phrases.reason(problem)
+            self.message = render(problem, self.names())
             return False
         old = table.picture
         events = table.session.apply(action)
@@ -207,7 +210,9 @@ class RoundScene(Scene):
         for seat, name in enumerate(self.names()):
             if name.lower() == typed.lower() and typed:
                 if seat in view.order:
-                    self.message = phrases.reason(f"{name} is already at the table.")
+                    self.message = render(
+                        say("already_seated", player=SeatParam(seat)), self.names()
+                    )
                 else:
                     self.typed = None
                     self.come_back(seat)
@@ -219,7 +224,7 @@ class RoundScene(Scene):
             return
         problem = self.table.session.problem(JoinTable(typed))
         if problem is not None:
-            self.message = phrases.reason(problem)
+            self.message = render(problem, self.names())
             return
         session = self.table.session
         before = session.setup
@@ -327,7 +332,7 @@ class RoundScene(Scene):
         )
         message = self.message
         if not message and not self._may_join_anyone():
-            message = phrases.reason("The table is full: at most 10 players.")
+            message = render(say("table_full", most=MAX_SEATS))
         if message:
             lines = _wrap(message, 14, area.w - 32)
             y = self._message_y

@@ -34,8 +34,8 @@ from typing import Any
 import pygame
 
 from game.app.i18n import tr
+from game.app.messages import render
 from game.app.scenes.game_over import FinalResult
-from game.app.table import phrases
 from game.app.table.compose import Composer, compose_discard, compose_stock
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
@@ -58,6 +58,7 @@ from game.app.table.sprites import Place, Token
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import Card
+from game.engine.messages import Message
 from game.games.indian_rummy import Declare, Pack
 from game.games.indian_rummy.scoring import find_problem
 from game.games.indian_rummy.state import (
@@ -71,7 +72,6 @@ from game.games.indian_rummy.state import (
     WRONG_SHOW,
 )
 
-texts.teach_phrases()
 GROUP_BUTTONS = ("group", "auto_group")
 
 
@@ -262,7 +262,7 @@ class IndianRummyTable(GroupedHand, TableScene):
 
     def ask_pack(self) -> None:
         if not self.my_turn or self.view.phase != DRAW:
-            self.refuse(phrases.reason(self.session.problem(Pack()) or tr("table.not_your_turn")))
+            self.refuse(self.session.problem(Pack()) or tr("table.not_your_turn"))
             return
         cost = self.pack_cost(self.view, self.view_seat)
         self.app.confirm(
@@ -321,13 +321,13 @@ class IndianRummyTable(GroupedHand, TableScene):
             if problem is not None and self.session.problem(action) is None:
                 self.app.confirm(
                     tr("indian_rummy.wrong_title"),
-                    [phrases.reason(problem), tr("indian_rummy.wrong_body")],
+                    [render(problem, self.seat_names()), tr("indian_rummy.wrong_body")],
                     lambda: self._apply(action, overrides),
                 )
                 return True
         return super().play(action, overrides)
 
-    def _declaration_problem(self, card: Card) -> str | None:
+    def _declaration_problem(self, card: Card) -> Message | None:
         hand = list(self.view.hand)
         if card not in hand:
             return None
