@@ -79,11 +79,7 @@ def untranslated(game_id: str) -> dict[str, list[str]]:
     }
 
 
-# Games whose engine speaks in messages (tested by their own message tests, not here).
-MESSAGES = {"indian_rummy"}
-
-
-@pytest.mark.parametrize("game_id", sorted(set(TABLES) - MESSAGES))
+@pytest.mark.parametrize("game_id", sorted(TABLES))
 def test_every_sentence_met_in_play_has_a_japanese_phrase(game_id):
     root = Path(__file__).resolve().parents[3]
     script = (
