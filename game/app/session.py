@@ -24,9 +24,13 @@ from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealStarted, Event, Shuffled, events_for
 from game.engine.game import GameInfo, Rules, problem
-from game.engine.messages import Message
+from game.engine.messages import Message, msg, templates
 from game.games.registry import get_game
 from game.persist.savedgame import HandGroups, SavedGame
+
+# The app's own refusal (its Japanese is ``msg.app.nothing_to_undo``).
+NOTHING_TO_UNDO = "app.nothing_to_undo"
+templates({NOTHING_TO_UNDO: "Nothing to undo in this turn."})
 
 
 def reveals_something(events: list[Event]) -> bool:
@@ -216,7 +220,7 @@ class GameSession:
     def undo(self) -> None:
         """Take back the last move of this turn."""
         if not self.can_undo:
-            raise IllegalAction("Nothing to undo in this turn.")
+            raise IllegalAction(msg(NOTHING_TO_UNDO))
         self.state, length = self._undo.pop()
         del self.log[length:]
         del self.moves[length:]

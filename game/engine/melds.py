@@ -291,3 +291,32 @@ def _group_problem(cards: Sequence[Card], naturals: Sequence[Card], policy: Meld
                 return msg(say.GROUP_TWIN, card=card, name=group)
             seen.add(card.suit)
     return msg(say.NOT_A_MELD_KIND, name=group)
+
+
+def extension_problem(meld: Meld, added: Sequence[Card], policy: MeldPolicy) -> Message:
+    """Why ``added`` cannot be laid off on ``meld`` (when :func:`extensions` finds no way),
+    naming the rule: a group's one rank, its distinct suits and its size, a run's suit and
+    its ends."""
+    from game.engine import meld_messages  # noqa: F401  (messages imports this module)
+    from game.engine.messages import Term, msg
+
+    naturals = [c for c in added if not policy.is_wild(c)]
+    if meld.kind == GROUP:
+        group = Term(policy.group_name)
+        other = next((c for c in naturals if c.rank != meld.rank), None)
+        if other is not None:
+            return msg("meld.add_group_rank", card=other, meld=meld, group=group)
+        if policy.max_group is not None and len(meld.slots) + len(added) > policy.max_group:
+            return msg("meld.add_group_full", meld=meld, group=group, n=policy.max_group)
+        if policy.group_distinct_suits:
+            held = {slot.suit for slot in meld.slots}
+            twin = next((c for c in naturals if c.suit in held), None)
+            if twin is not None:
+                return msg("meld.add_group_suit", card=twin, meld=meld, group=group)
+    elif meld.kind == RUN:
+        run = Term(policy.run_name)
+        other = next((c for c in naturals if c.suit != meld.suit), None)
+        if other is not None:
+            return msg("meld.add_run_suit", card=other, meld=meld, run=run)
+        return msg("meld.add_run_ends", cards=tuple(added), meld=meld, run=run)
+    return msg("meld.cannot_add", cards=tuple(added), meld=meld)

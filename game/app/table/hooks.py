@@ -39,7 +39,7 @@ from game.engine.actions import (
     SwapJoker,
 )
 from game.engine.cards import Card, sort_by_suit
-from game.engine.melds import Meld, MeldPolicy, extensions
+from game.engine.melds import Meld, MeldPolicy, extension_problem, extensions
 
 if TYPE_CHECKING:
     from game.app.scenes.deal_summary import DealSummary
@@ -277,8 +277,7 @@ class GameHooks:
         meld = self.staged[number]
         grown = extensions(meld, list(cards), self.meld_policy)
         if not grown:
-            what = " ".join(c.pretty() for c in cards)
-            return Move.refused(f"{what} cannot be added to {meld.describe()}.")
+            return Move.refused(extension_problem(meld, list(cards), self.meld_policy))
         return Move.one_of(
             [
                 Choice(

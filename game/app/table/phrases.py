@@ -44,81 +44,19 @@ add_patterns(
         (r"draws from the stock", "phrases.said_draw_stock"),
         (r"takes the (?P<card>{CARD}) from the discard pile", "phrases.said_take"),
         (r"discards the (?P<card>{CARD})", "phrases.said_discard"),
-        (r"melds (?P<meld>.+)", "phrases.said_meld"),
         (r"adds to (?P<meld>.+)", "phrases.said_add"),
-        (r"swaps the (?P<card>{CARD}) for a joker", "phrases.said_swap"),
-        (r"passes the (?P<card>{CARD})", "phrases.said_pass"),
         (r"passes", "phrases.said_pass_plain"),
         (r"goes out", "phrases.said_out"),
-        (
-            r"The stock is empty: the discard pile is shuffled into a new stock\.",
-            "phrases.said_reshuffle",
-        ),
     ],
     reasons=[
-        (
-            r"Your first meld must total (?P<need>\d+); these cards make (?P<have>\d+)\.",
-            "phrases.first_meld_total",
-        ),
         (r"First draw a card, from the stock or the discard pile\.", "phrases.draw_first"),
         (r"You have already drawn this turn\.", "phrases.already_drawn"),
-        (
-            r"You may take the (?P<card>{CARD}) only to use it in a first meld of "
-            r"(?P<need>\d+) or more this turn; with it your best is (?P<have>\d+)\.",
-            "phrases.take_only_to_open",
-        ),
-        (r"The discard pile is empty\.", "phrases.discard_empty"),
         (r"The deal is still being played\.", "phrases.deal_on"),
         (r"This deal is over: continue to the next deal\.", "phrases.deal_over"),
-        (r"Everyone passed the up-card: draw from the stock\.", "phrases.everyone_passed"),
-        (r"Keep one card to discard: you go out only by discarding\.", "phrases.keep_one"),
-        (
-            r"You may add to melds on the table only after your first meld\.",
-            "phrases.add_after_first",
-        ),
         (r"(?P<cards>.+) cannot be added to (?P<meld>.+)\.", "phrases.cannot_add"),
         (r"No joker in (?P<meld>.+) stands for the (?P<card>{CARD})\.", "phrases.no_joker_for"),
-        (
-            r"You took the (?P<card>{CARD}) from the discard pile: first lay it in your first meld "
-            r"\((?P<need>\d+)\+\)\.",
-            "phrases.lay_taken_first",
-        ),
-        (
-            r"The (?P<card>{CARD}) you took from the discard pile must be in this first meld\.",
-            "phrases.taken_in_meld",
-        ),
-        (
-            r"In the first-turn round you may only take the up-card or pass\.",
-            "phrases.first_round_only",
-        ),
-        (r"Passing is only for the first-turn discard round\.", "phrases.pass_only_first_round"),
-        (
-            r"A meld needs at least (?P<n>\d+) cards; these are (?P<have>\d+)\.",
-            "phrases.meld_too_small",
-        ),
-        (r"These cards do not make a (?P<name>\w+)\.", "phrases.not_a_meld_kind"),
-        (
-            r"A meld is either a (?P<group>\w+) \(one rank\) or a (?P<run>\w+) .*",
-            "phrases.not_a_meld",
-        ),
         (r"The (?P<card>{CARD}) is not in your hand\.", "phrases.not_in_hand"),
-        (r"Nothing to undo in this turn\.", "phrases.nothing_to_undo"),
-        (
-            r"You may swap a joker only after your first meld \(table option\)\.",
-            "phrases.swap_after_first",
-        ),
         (r"The jokers cannot stand for those cards.*", "phrases.jokers_cannot"),
-        (r"Two (?P<card>{CARD}) cannot be in one (?P<name>\w+).*", "phrases.group_twin"),
-        (r"A (?P<name>\w+) cannot hold two (?P<rank>\w+)s\.", "phrases.run_twin"),
-        (r"A (?P<name>\w+) does not turn the corner.*", "phrases.no_corner"),
-        (
-            r"These cards are too far apart for a (?P<name>\w+) with (?P<n>\d+) joker\(s\)\.",
-            "phrases.too_far",
-        ),
-        (r"A (?P<name>\w+) has at most (?P<n>\d+) cards\.", "phrases.group_max"),
-        (r"A meld needs real cards as well as jokers\.", "phrases.needs_real"),
-        (r"There is no such meld on the table\.", "phrases.no_such_meld"),
-        (r"Choose the cards of at least one meld\.", "phrases.choose_cards"),
         (r"The game is over\.", "phrases.game_over"),
     ],
 )

@@ -1,6 +1,7 @@
 """Kaluki, the British rummy with a 51-point first meld (rules/kaluki.md)."""
 
 from game.engine.game import GameInfo
+from game.games.kaluki import messages  # noqa: F401  (registers the English templates)
 from game.games.kaluki.options import KalukiOptions
 from game.games.kaluki.rules import KalukiRules
 from game.games.kaluki.scoring import POLICY, best_opening, penalty

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from game.engine.cards import Card, make_deck
 from game.engine.events import CardMoved, DealScored, DealStarted, Event, GameOver, Said, Shuffled
+from game.engine.messages import Message, msg
 from game.engine.rng import rng_for, shuffled
 from game.games.kaluki.options import KalukiOptions
 from game.games.kaluki.scoring import chips_owed, penalty
@@ -91,7 +92,7 @@ def rebuild_stock(state: KalukiState, turn_up: bool) -> tuple[KalukiState, list[
         return score_deal(state, out=None)
     stock = list(shuffled(state.discard, state.seed, state.rng_counter))
     events: list[Event] = [
-        Said(state.dealer, "The stock is empty: the discard pile is shuffled into a new stock."),
+        Said(state.dealer, msg("kaluki.reshuffled"), about_seat=False),
         *(CardMoved(card, "discard", "stock", face_up=False) for card in state.discard),
         Shuffled("stock", len(stock)),
     ]
@@ -104,15 +105,12 @@ def rebuild_stock(state: KalukiState, turn_up: bool) -> tuple[KalukiState, list[
     return state, events
 
 
-NO_CARDS_LEFT = "Drawn deal: nobody went out and no cards are left to reshuffle."
-NOBODY_CAN_GO_OUT = (
-    "Drawn deal: everyone is down to one card and no meld on the table can take another"
-    " card, so nobody can ever go out."
-)
+NO_CARDS_LEFT = msg("kaluki.drawn_no_cards")
+NOBODY_CAN_GO_OUT = msg("kaluki.drawn_stuck")
 
 
 def score_deal(
-    state: KalukiState, out: int | None, drawn_because: str = NO_CARDS_LEFT
+    state: KalukiState, out: int | None, drawn_because: Message = NO_CARDS_LEFT
 ) -> tuple[KalukiState, list[Event]]:
     """Charge every other player the penalty of the cards left in hand."""
     players = state.players
@@ -139,9 +137,9 @@ def score_deal(
         seat=(state.dealer + 1) % players,
         turn=Turn(),
     )
-    note = drawn_because if out is None else ""
+    note: Message | str = drawn_because if out is None else ""
     if doubled:
-        note = "Kaluki! Everything went down in one turn: this hand scores double."
+        note = msg("kaluki.doubled")
     events: list[Event] = [DealScored(state.deal, penalties, totals, out, note)]
     if max(totals) >= state.options.target:
         best = min(totals)

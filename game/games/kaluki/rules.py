@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from game.engine import common_messages as common
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -22,7 +23,8 @@ from game.engine.cards import Card, make_deck
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
-from game.engine.melds import GROUP, RUN, Meld, extensions, read_meld
+from game.engine.melds import GROUP, RUN, Meld, extension_problem, extensions, read_meld
+from game.engine.messages import Message, msg
 from game.engine.zones import (
     cards_on_table,
     distinct_faces,
@@ -64,14 +66,14 @@ class KalukiRules:
 
     # -- what may be done ---------------------------------------------------------------
 
-    def can_take_discard(self, state: KalukiState) -> str | None:
+    def can_take_discard(self, state: KalukiState) -> Message | None:
         """None if the seat to act may draw the top discard now, else why not."""
         if not state.discard:
-            return "The discard pile is empty."
+            return msg("kaluki.discard_empty")
         if state.phase == FIRST_ROUND:
             return None
         if state.passes >= state.players:
-            return "Everyone passed the up-card: draw from the stock."
+            return msg("kaluki.everyone_passed")
         seat, card = state.seat, state.discard[-1]
         if state.options.open_discard or state.melded[seat]:
             return None
@@ -80,10 +82,7 @@ class KalukiRules:
         total = meld_total(best.melds, ace) if best else 0
         if total >= OPENING_MINIMUM:
             return None
-        return (
-            f"You may take the {card.pretty()} only to use it in a first meld of "
-            f"{OPENING_MINIMUM} or more this turn; with it your best is {total}."
-        )
+        return msg("kaluki.take_only_to_open", card=card, need=OPENING_MINIMUM, have=total)
 
     def legal_actions(self, state: KalukiState) -> list[Action]:
         if state.phase == GAME_OVER:
@@ -148,17 +147,17 @@ class KalukiRules:
 
     def apply(self, state: KalukiState, action: Action) -> tuple[KalukiState, list[Event]]:
         if state.phase == GAME_OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg(common.GAME_OVER))
         if isinstance(action, NextDeal):
             if state.phase != DEAL_OVER:
-                raise IllegalAction("The deal is still being played.")
+                raise IllegalAction(msg(common.DEAL_ON))
             return dealing.start_deal(state)
         if state.phase == DEAL_OVER:
-            raise IllegalAction("This deal is over: continue to the next deal.")
+            raise IllegalAction(msg(common.DEAL_OVER))
         if isinstance(action, Draw | Pass):
             return self._draw(state, action)
         if state.phase != PLAY:
-            raise IllegalAction("First draw a card, from the stock or the discard pile.")
+            raise IllegalAction(msg("kaluki.draw_first"))
         handlers: dict[type, Callable[[KalukiState, Any], tuple[KalukiState, list[Event]]]] = {
             LayDown: self._lay_down,
             LayOff: self._lay_off,
@@ -167,23 +166,20 @@ class KalukiRules:
         }
         handler = handlers.get(type(action))
         if handler is None:
-            raise IllegalAction(f"{type(action).__name__} is not a move in Kaluki.")
+            raise IllegalAction(msg(common.NOT_A_MOVE, move=type(action).__name__, game="Kaluki"))
         pending = state.turn.taken_discard
         if pending is not None and not isinstance(action, LayDown):
-            raise IllegalAction(
-                f"You took the {pending.pretty()} from the discard pile: first lay it in your "
-                f"first meld ({OPENING_MINIMUM}+)."
-            )
+            raise IllegalAction(msg("kaluki.lay_taken_first", card=pending, need=OPENING_MINIMUM))
         return handler(state, action)
 
     def _draw(self, state: KalukiState, action: Draw | Pass) -> tuple[KalukiState, list[Event]]:
         seat = state.seat
         if state.phase == PLAY:
-            raise IllegalAction("You have already drawn this turn.")
+            raise IllegalAction(msg("kaluki.already_drawn"))
         if isinstance(action, Pass):
             return self._pass(state)
         if state.phase == FIRST_ROUND and action.source != DISCARD:
-            raise IllegalAction("In the first-turn round you may only take the up-card or pass.")
+            raise IllegalAction(msg("kaluki.first_round_only"))
         events: list[Event] = []
         if action.source == STOCK:
             if not state.stock:
@@ -193,7 +189,7 @@ class KalukiRules:
             card = state.stock[-1]
             state = replace(state, stock=state.stock[:-1])
             events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
-            events.append(Said(seat, "draws from the stock"))
+            events.append(Said(seat, msg("kaluki.drew_stock")))
             pending = None
         elif action.source == DISCARD:
             problem = self.can_take_discard(state)
@@ -202,11 +198,11 @@ class KalukiRules:
             card = state.discard[-1]
             state = replace(state, discard=state.discard[:-1])
             events.append(CardMoved(card, "discard", f"hand:{seat}"))
-            events.append(Said(seat, f"takes the {card.pretty()} from the discard pile"))
+            events.append(Said(seat, msg("kaluki.took_discard", card=card)))
             obliged = not (state.melded[seat] or state.options.open_discard)
             pending = card if obliged and state.phase == DRAW else None
         else:
-            raise IllegalAction(f"Unknown place to draw from: {action.source!r}.")
+            raise IllegalAction(msg("kaluki.unknown_source"))
         hand = (*state.hands[seat], card)
         state = replace(
             state,
@@ -219,9 +215,9 @@ class KalukiRules:
 
     def _pass(self, state: KalukiState) -> tuple[KalukiState, list[Event]]:
         if state.phase != FIRST_ROUND:
-            raise IllegalAction("Passing is only for the first-turn discard round.")
+            raise IllegalAction(msg("kaluki.pass_only_first_round"))
         passes = state.passes + 1
-        events: list[Event] = [Said(state.seat, f"passes the {state.discard[-1].pretty()}")]
+        events: list[Event] = [Said(state.seat, msg("kaluki.passed", card=state.discard[-1]))]
         if passes >= state.players:  # everyone passed: the first player draws from stock
             first = (state.dealer + 1) % state.players
             state = replace(state, passes=passes, phase=DRAW, seat=first)
@@ -232,7 +228,7 @@ class KalukiRules:
     def _lay_down(self, state: KalukiState, action: LayDown) -> tuple[KalukiState, list[Event]]:
         seat, opts = state.seat, state.options
         if not action.melds:
-            raise IllegalAction("Choose the cards of at least one meld.")
+            raise IllegalAction(msg("kaluki.choose_cards"))
 
         def value(meld: Meld) -> int:
             return meld_total((meld,), opts.ace_value)
@@ -244,23 +240,20 @@ class KalukiRules:
             total = meld_total(melds, opts.ace_value)
             if total < OPENING_MINIMUM:
                 raise IllegalAction(
-                    f"Your first meld must total {OPENING_MINIMUM}; these cards make {total}."
+                    msg("kaluki.first_meld_total", need=OPENING_MINIMUM, have=total)
                 )
             pending = state.turn.taken_discard
             if pending is not None and pending not in cards:
-                raise IllegalAction(
-                    f"The {pending.pretty()} you took from the discard pile must be in this "
-                    "first meld."
-                )
+                raise IllegalAction(msg("kaluki.taken_in_meld", card=pending))
         if opts.go_out_by_discard and not hand:
-            raise IllegalAction("Keep one card to discard: you go out only by discarding.")
+            raise IllegalAction(msg("kaluki.keep_one"))
         first_index = len(state.melds)
         events: list[Event] = [
             CardMoved(card, f"hand:{seat}", f"meld:{first_index + i}")
             for i, meld in enumerate(melds)
             for card in meld.cards
         ]
-        events.extend(Said(seat, f"melds {meld.describe()}") for meld in melds)
+        events.extend(Said(seat, msg("kaluki.melded", meld=meld)) for meld in melds)
         melded = replaced(state.melded, seat, True)
         state = replace(
             state,
@@ -274,39 +267,36 @@ class KalukiRules:
     def _lay_off(self, state: KalukiState, action: LayOff) -> tuple[KalukiState, list[Event]]:
         seat = state.seat
         if not state.melded[seat]:
-            raise IllegalAction("You may add to melds on the table only after your first meld.")
+            raise IllegalAction(msg("kaluki.add_after_first"))
         meld = meld_at(state.melds, action.target)
         hand = take_from_hand(state.hands[seat], action.cards)
         if state.options.go_out_by_discard and not hand:
-            raise IllegalAction("Keep one card to discard: you go out only by discarding.")
+            raise IllegalAction(msg("kaluki.keep_one"))
         options = extensions(meld, action.cards, POLICY)
         if not options:
-            what = " ".join(c.pretty() for c in action.cards)
-            raise IllegalAction(f"{what} cannot be added to {meld.describe()}.")
+            raise IllegalAction(extension_problem(meld, action.cards, POLICY))
         result: Meld | None = options[0]
         if action.result is not None:
             result = next((o for o in options if o.slots == action.result.slots), None)
             if result is None:
-                raise IllegalAction("The jokers cannot stand for those cards there.")
+                raise IllegalAction(msg("kaluki.jokers_cannot_there"))
         assert result is not None
         melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
         events: list[Event] = [
             CardMoved(card, f"hand:{seat}", f"meld:{action.target}") for card in action.cards
         ]
-        events.append(Said(seat, f"adds to {result.describe()}"))
+        events.append(Said(seat, msg("kaluki.added", meld=result)))
         state = replace(state, hands=replaced(state.hands, seat, hand), melds=melds)
         return self._after_play(state, events)
 
     def _swap(self, state: KalukiState, action: SwapJoker) -> tuple[KalukiState, list[Event]]:
         seat = state.seat
         if state.options.swap_needs_own_meld and not state.melded[seat]:
-            raise IllegalAction("You may swap a joker only after your first meld (table option).")
+            raise IllegalAction(msg("kaluki.swap_after_first"))
         meld = meld_at(state.melds, action.target)
         slot = next((s for s in meld.substitutes if _stands_for(s, action.card)), None)
         if slot is None:
-            raise IllegalAction(
-                f"No joker in {meld.describe()} stands for the {action.card.pretty()}."
-            )
+            raise IllegalAction(msg("kaluki.no_joker_for", meld=meld, card=action.card))
         hand = take_from_hand(state.hands[seat], [action.card])
         joker_card = slot.card
         slots = tuple(s._replace(card=action.card) if s is slot else s for s in meld.slots)
@@ -316,7 +306,7 @@ class KalukiRules:
         events: list[Event] = [
             CardMoved(action.card, f"hand:{seat}", f"meld:{action.target}"),
             CardMoved(joker_card, f"meld:{action.target}", f"hand:{seat}"),
-            Said(seat, f"swaps the {action.card.pretty()} for a joker"),
+            Said(seat, msg("kaluki.swapped", card=action.card)),
         ]
         state = replace(state, hands=replaced(state.hands, seat, (*hand, joker_card)), melds=melds)
         return state, events
@@ -326,14 +316,14 @@ class KalukiRules:
         hand = take_from_hand(state.hands[seat], [action.card])
         events: list[Event] = [
             CardMoved(action.card, f"hand:{seat}", "discard"),
-            Said(seat, f"discards the {action.card.pretty()}"),
+            Said(seat, msg("kaluki.discarded", card=action.card)),
         ]
         state = replace(
             state, hands=replaced(state.hands, seat, hand), discard=(*state.discard, action.card)
         )
         if not hand:
             scored, more = dealing.score_deal(state, out=seat)
-            return scored, [*events, Said(seat, "goes out"), *more]
+            return scored, [*events, Said(seat, msg("kaluki.went_out")), *more]
         if _nobody_can_go_out(state):
             scored, more = dealing.score_deal(state, None, dealing.NOBODY_CAN_GO_OUT)
             return scored, [*events, *more]
@@ -352,7 +342,7 @@ class KalukiRules:
         if state.hands[seat]:
             return state, events
         scored, more = dealing.score_deal(state, out=seat)
-        return scored, [*events, Said(seat, "goes out"), *more]
+        return scored, [*events, Said(seat, msg("kaluki.went_out")), *more]
 
     # -- what a seat sees ----------------------------------------------------------------
 
