@@ -29,6 +29,10 @@ What a subclass usually writes:
 * ``on_ui_event(event)`` for pygame_gui events of this scene's widgets
   (``UI_BUTTON_PRESSED`` ...) and ``on_key(event)`` / ``on_mouse(event)`` for the rest.
 * ``back()``: what Esc does (default: pop this scene).
+* ``focus_items()``: the keyboard's stops (``game.app.ui.form`` makes them from widgets),
+  asked after every build, and ``first_focus()`` for where the ring starts. The base
+  class then does the rest: Tab/Shift+Tab and arrows move the ring, Enter/Space press,
+  Left/Right and +/- change a value, a click moves the ring, Esc goes back.
 
 Class attributes tune how the scene sits on the stack: ``opaque = False`` draws the
 scenes below first (dialogs, overlays); ``blocks_input = False`` passes unused events
@@ -49,6 +53,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from game.app.ui.focus import Focusable, FocusRing
+from game.app.ui.form import press_event
 from game.app.ui.theme import make_manager
 
 if TYPE_CHECKING:
@@ -88,6 +94,9 @@ class Scene:
         self.size: tuple[int, int] = app.size
         self.active = False  # True between enter and exit
         self.paused = False  # True while another scene lies on top
+        self.ring = FocusRing()  # keyboard focus over the scene's controls (if it has any)
+        self.ring.on_change = self._focus_moved
+        self._ring_placed = False
 
     # --- life cycle (called by the stack) ---
 
@@ -97,6 +106,7 @@ class Scene:
         self.size = self.app.size
         self.ui = make_manager(self.size)
         self.build()
+        self._place_focus()
         self.ui.update(0.0)  # widgets draw their first image now, even while covered
 
     def exit(self) -> None:
@@ -127,6 +137,7 @@ class Scene:
             return
         self.ui.clear_and_reset()
         self.build()
+        self._place_focus()
         self.ui.update(0.0)
 
     # --- what subclasses write ---
@@ -144,7 +155,17 @@ class Scene:
         """A pygame_gui event (button pressed ...) of one of this scene's widgets."""
         return False
 
+    def focus_items(self) -> list[Focusable]:
+        """The stops of the keyboard focus, in Tab order (none: the scene has no ring)."""
+        return []
+
+    def first_focus(self) -> str | None:
+        """The item the ring starts on (None: the first)."""
+        return None
+
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.ring.handle_key(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
@@ -158,10 +179,39 @@ class Scene:
         if self.app.stack.top is self:
             self.app.stack.pop()
 
+    # --- keyboard focus ---
+
+    def _place_focus(self) -> None:
+        """After a build: the new widgets' items, the ring on the same item as before."""
+        items = self.focus_items()
+        keep = self.ring.name if self._ring_placed else self.first_focus()
+        self.ring.set_items(items, keep)
+        self._ring_placed = self._ring_placed or bool(items)
+        if self.ring.focused is not None:
+            self._focus_moved(self.ring.focused)
+
+    def _focus_moved(self, item: Focusable) -> None:
+        """Keep pygame_gui's focus with the ring: an entry takes the typing while the
+        ring is on it, and loses it when the ring leaves."""
+        if self.ui is None:
+            return
+        if item.typing is not None:
+            self.ui.set_focus_set(item.typing)
+        elif self.text_entry_focused():
+            self.ui.set_focus_set(None)
+        if item.reveal is not None:
+            item.reveal()
+
+    def press(self, element: object) -> None:
+        """Do what a click on the button ``element`` does (a key on the focus ring)."""
+        self.on_ui_event(press_event(element))
+
     # --- the frame (called by the stack) ---
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Offer one event; True when used. Widgets see it first, then the hooks."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.ring.items:
+            self.ring.hover(event.pos)  # a click moves the keyboard focus there
         if self.ui is not None and self.ui.process_events(event):
             return True
         if event.type in UI_EVENTS:
@@ -192,6 +242,8 @@ class Scene:
         if self.ui is not None:
             self.ui.draw_ui(surface)
         self.draw_over(surface)
+        if self.ring.items and self.app.stack.top is self:
+            self.ring.draw(surface)
 
     def text_entry_focused(self) -> bool:
         """True while the player types in a text field (keys then belong to it)."""

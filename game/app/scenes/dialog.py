@@ -19,7 +19,8 @@ from pygame_gui.core import ObjectID
 from game.app import fonts
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
-from game.app.ui.focus import Focusable, FocusRing
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD
 
@@ -48,7 +49,6 @@ class Dialog(Scene):
         self.choices = list(buttons)
         self.cancel = cancel
         self.default = default % len(self.choices)
-        self.focus = FocusRing()
         self.buttons: list[pygame_gui.elements.UIButton] = []
         self.box = pygame.Rect(0, 0, WIDTH, 200)
         self.wrapped: list[str] = []
@@ -80,19 +80,19 @@ class Dialog(Scene):
                     rect, ui(key), self.ui, object_id=ObjectID(object_id=object_id)
                 ),
             )
-        keep = self.focus.name or str(self.default)  # a rebuild keeps the focus
-        items = [
-            Focusable(str(i), button.rect, lambda i=i: self.press(i), radius=9)
-            for i, button in enumerate(self.buttons)
-        ]
-        self.focus.set_items(items, keep=keep)
+
+    def focus_items(self) -> list[Focusable]:
+        return [button_item(str(i), b, self.press, 9) for i, b in enumerate(self.buttons)]
+
+    def first_focus(self) -> str | None:
+        return str(self.default)
 
     @property
     def focused(self) -> int:
         """The index of the focused button (Enter presses it)."""
-        return self.focus.index
+        return self.ring.index
 
-    def press(self, index: int) -> None:
+    def choose(self, index: int) -> None:
         self.close(self.choices[index][2])
 
     def close(self, action: Callable[[], None] | None) -> None:
@@ -102,27 +102,21 @@ class Dialog(Scene):
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.press(self.buttons.index(event.ui_element))
+            self.choose(self.buttons.index(event.ui_element))
             return True
         return False
 
+    def back(self) -> None:
+        self.close(self.cancel)
+
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.close(self.cancel)
-            elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                pass  # one row of buttons: Up and Down change nothing
-            else:
-                self.focus.handle_key(event)
+        super().on_key(event)  # the focus ring, and Esc (the cancel choice)
         return True  # modal: nothing reaches the scene below
 
     def on_mouse(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.focus.hover(event.pos)
+            self.ring.hover(event.pos)
         return True
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        self.focus.draw(surface)
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         surface.blit(_veil(surface.get_size()), (0, 0))

@@ -31,12 +31,45 @@ class Control:
     buttons: dict[UIButton, Any] = field(default_factory=dict)
     value_label: pygame_gui.elements.UILabel | None = None
     rect: pygame.Rect = field(default_factory=pygame.Rect)
+    kind: str = "segmented"  # "segmented", "toggle" or "stepper": how keys change it
+    current: Any = None
 
     def value_for(self, button: object) -> Any:
         return self.buttons[button]
 
     def __contains__(self, button: object) -> bool:
         return button in self.buttons
+
+    def button_for_step(self, step: int) -> UIButton | None:
+        """The button that moves the value one step less (-1) or more (+1), or None
+        at the end of the range (disabled choices are passed over)."""
+        buttons = [b for b in self.buttons if b.is_enabled]
+        if self.kind == "toggle":
+            wanted = step > 0
+            return buttons[0] if buttons and bool(self.current) != wanted else None
+        if self.kind == "stepper":
+            down, up = list(self.buttons)
+            button = up if step > 0 else down
+            return button if button.is_enabled else None
+        values = list(self.buttons.values())
+        order = list(self.buttons)
+        at = values.index(self.current) if self.current in values else -1
+        i = at + step
+        while 0 <= i < len(order):
+            if order[i].is_enabled:
+                return order[i]
+            i += step
+        return None
+
+    def button_to_cycle(self) -> UIButton | None:
+        """Enter or Space: the next choice, round to the first after the last."""
+        if self.kind != "segmented":
+            return self.button_for_step(1)
+        nxt = self.button_for_step(1)
+        if nxt is not None:
+            return nxt
+        first = next((b for b in self.buttons if b.is_enabled), None)
+        return first if first is not None and self.buttons[first] != self.current else None
 
 
 def text_width(text: str, size: int = 15, bold: bool = True) -> int:
@@ -73,6 +106,7 @@ def segmented(
             button.select()
         control.buttons[button] = value
         x += width + gap
+    control.current = current
     control.rect = pygame.Rect(topleft, (x - gap - topleft[0], height))
     return control
 
@@ -103,7 +137,7 @@ def toggle(
     )
     if on:
         button.select()
-    return Control(name, {button: not on}, rect=pygame.Rect(rect))
+    return Control(name, {button: not on}, rect=pygame.Rect(rect), kind="toggle", current=on)
 
 
 def stepper(
@@ -120,7 +154,7 @@ def stepper(
     container: Any = None,
 ) -> Control:
     x, y = topleft
-    control = Control(name, rect=pygame.Rect(x, y, width, height))
+    control = Control(name, rect=pygame.Rect(x, y, width, height), kind="stepper", current=value)
     down = UIButton(
         pygame.Rect(x, y, height, height),
         "−",
