@@ -1,6 +1,12 @@
 """The new-game screen for one game: players, who sits where, the rule options (built
 from the game's ``Options`` fields, each with its one-line help), an optional seed, and
 Start. The defaults start at once: you against AI seats at Normal level.
+
+Every stop works from the keyboard (the focus ring starts on Start): Tab and the arrows
+move, Left/Right or +/- change a choice, Enter and Space press. A choice that would make
+a game the rules refuse (two players of Kalooki without "Allow 2 players") is never
+offered: its button is disabled, and an option that needs another player count moves
+the count to the nearest one that works.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from game.app import fonts
 from game.app.i18n import has, tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item, control_item, entry_item, scroll_into_view
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
 from game.app.ui.theme import GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented, step_for, stepper, toggle
@@ -56,18 +64,31 @@ def default_choices(game_id: str) -> Choices:
     return Choices(players, seats, values)
 
 
-def default_name(seat: int, kind: str) -> str:
+def default_name(seat: int, kind: str, kinds: list[str] | None = None) -> str:
+    """The name a seat gets when none is typed. ``kinds`` are the kinds of every seat at
+    the table: one human is "You"; several humans are "Player 1", "Player 2" ... in
+    seat order, so nobody at a hot-seat table is called "You"."""
     if kind == "human":
-        return tr("new_game.you") if seat == 0 else tr("new_game.player_n", n=seat + 1)
+        humans = [i for i, k in enumerate(kinds or [kind]) if k == "human"]
+        if seat not in humans:
+            humans = sorted({*humans, seat})
+        if len(humans) == 1:
+            return tr("new_game.you")
+        return tr("new_game.player_n", n=humans.index(seat) + 1)
     return tr(f"names.ai_{(seat - 1) % AI_NAMES + 1}")
+
+
+def seat_kinds(choices: Choices) -> list[str]:
+    return [kind for _, kind in choices.seats[: choices.players]]
 
 
 def build_setup(game_id: str, choices: Choices, seed: int | None = None) -> GameSetup:
     """The setup the Start button hands to the table. ValueError (with the reason) when
     the options do not go together."""
     info = get_game(game_id)
+    kinds = seat_kinds(choices)
     seats = tuple(
-        Seat((name.strip() or default_name(i, kind))[:MAX_NAME], kind)
+        Seat((name.strip() or default_name(i, kind, kinds))[:MAX_NAME], kind)
         for i, (name, kind) in enumerate(choices.seats[: choices.players])
     )
     values = dict(choices.values)
@@ -80,6 +101,31 @@ def build_setup(game_id: str, choices: Choices, seed: int | None = None) -> Game
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(tr("new_game.seed_range"))
     return GameSetup(info.id, options, seed, seats)
+
+
+def possible(game_id: str, choices: Choices) -> bool:
+    """Whether the rules accept these choices (the seed aside)."""
+    try:
+        build_setup(game_id, choices, seed=1)
+    except ValueError:
+        return False
+    return True
+
+
+def with_change(choices: Choices, name: str, value: Any) -> Choices:
+    """A copy of ``choices`` with one choice changed (``players``, ``seat:N``, ``option:X``)."""
+    changed = Choices(
+        choices.players, [list(seat) for seat in choices.seats], dict(choices.values), choices.seed
+    )
+    if name == "players":
+        while len(changed.seats) < int(value):
+            changed.seats.append(["", "normal"])
+        changed.players = int(value)
+    elif name.startswith("seat:"):
+        changed.seats[int(name[5:])][1] = value
+    elif name.startswith("option:"):
+        changed.values[name[7:]] = value
+    return changed
 
 
 class NewGameScene(Scene):
@@ -95,6 +141,7 @@ class NewGameScene(Scene):
         self.seed_entry = None
         self.start_button = None
         self.back_button = None
+        self.scrollers: dict[str, Any] = {}  # "seats" / "options": the scrolling lists
         self.columns = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         self.seats_top = 0
         self.seats_bottom = 0
@@ -114,9 +161,29 @@ class NewGameScene(Scene):
         right = pygame.Rect(left.right + gap, top, w - margin - left.right - gap, bottom - top)
         self.columns = (left, right)
         self.controls = []
+        self.scrollers = {}
         self._build_players(left)
         self._build_options(right)
         self._build_footer(margin, w, h)
+        self._disable_impossible()
+
+    def _disable_impossible(self) -> None:
+        """Grey out every choice the rules would refuse with the others as they are (an
+        option is refused only if no player count makes it work)."""
+        counts = range(self.info.min_players, self.info.max_players + 1)
+        for control in self.controls:
+            for button, value in control.buttons.items():
+                if value == control.current or not button.is_enabled:
+                    continue
+                changed = with_change(self.choices, control.name, value)
+                if control.name.startswith("option:"):
+                    ok = any(
+                        possible(self.info.id, with_change(changed, "players", n)) for n in counts
+                    )
+                else:
+                    ok = possible(self.info.id, changed)
+                if not ok:
+                    button.disable()
 
     def _build_players(self, area: pygame.Rect) -> None:
         counts = list(range(self.info.min_players, self.info.max_players + 1))
@@ -146,11 +213,13 @@ class NewGameScene(Scene):
             scroller = pygame_gui.elements.UIScrollingContainer(view, self.ui, allow_scroll_x=False)
             scroller.set_scrollable_area_dimensions((view.w - 20, rows_h))
             container = scroller
+            self.scrollers["seats"] = scroller
             origin = (12, 0)
         kinds = [(k, f"new_game.kind_{k}") for k in SEAT_KINDS]
         kind_widths = segment_widths([tr(key) for _, key in kinds], minimum=70, padding=22)
         name_w = min(190, area.w - 24 - 36 - sum(kind_widths) - 6 * 3 - 20)
         self.name_entries = {}
+        kinds_now = seat_kinds(self.choices)
         for seat in range(self.choices.players):
             name, kind = self.choices.seats[seat]
             y = origin[1] + seat * ROW_H
@@ -160,7 +229,7 @@ class NewGameScene(Scene):
                 container=container,
             )
             entry.set_text_length_limit(MAX_NAME)
-            entry.set_text(name or default_name(seat, kind))
+            entry.set_text(name or default_name(seat, kind, kinds_now))
             self.name_entries[entry] = seat
             self.controls.append(
                 segmented(
@@ -200,6 +269,7 @@ class NewGameScene(Scene):
             scroller = pygame_gui.elements.UIScrollingContainer(view, self.ui, allow_scroll_x=False)
             scroller.set_scrollable_area_dimensions((view.w - 20, total))
             container = scroller
+            self.scrollers["options"] = scroller
             x, y = 12, 0
         for f, label, stacked, lines in rows:
             control_y = y + 36 if stacked else y
@@ -301,12 +371,16 @@ class NewGameScene(Scene):
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         element = event.ui_element
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.ring.step(1)  # Enter in a name or the seed: on to the next stop
+            return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             if element in self.name_entries:
                 seat = self.name_entries[element]
                 typed = element.get_text()
                 # A name left as the default follows the seat's kind (You / Ada ...).
-                default = default_name(seat, self.choices.seats[seat][1])
+                kinds = seat_kinds(self.choices)
+                default = default_name(seat, self.choices.seats[seat][1], kinds)
                 self.choices.seats[seat][0] = "" if typed == default else typed
             elif element is self.seed_entry:
                 self.choices.seed = element.get_text()
@@ -326,15 +400,26 @@ class NewGameScene(Scene):
         return False
 
     def change(self, name: str, value: Any) -> None:
-        """Apply one choice (``players``, ``seat:N`` or ``option:NAME``) and redraw."""
+        """Apply one choice (``players``, ``seat:N`` or ``option:NAME``) and redraw. An
+        option the player count does not allow moves the count to the nearest that does."""
         if name == "players":
             self.set_players(int(value))
         elif name.startswith("seat:"):
             self.choices.seats[int(name[5:])][1] = value
         elif name.startswith("option:"):
             self.choices.values[name[7:]] = value
+            if not possible(self.info.id, self.choices):
+                self._nearest_possible_players()
         self.app.audio.play("place")
         self.rebuild()
+
+    def _nearest_possible_players(self) -> None:
+        counts = range(self.info.min_players, self.info.max_players + 1)
+        here = self.choices.players
+        for n in sorted(counts, key=lambda n: (abs(n - here), -n)):
+            if possible(self.info.id, with_change(self.choices, "players", n)):
+                self.set_players(n)
+                return
 
     def set_players(self, players: int) -> None:
         seats = self.choices.seats
@@ -342,19 +427,53 @@ class NewGameScene(Scene):
             seats.append(["", "normal"])
         self.choices.players = players
 
-    def on_key(self, event: pygame.event.Event) -> bool:
-        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if enter and not self.text_entry_focused():
-            self.start()
-            return True
-        return super().on_key(event)
+    # --- the keyboard ---
+
+    def focus_items(self) -> list[Focusable]:
+        """Players, each seat (name, then kind), the options, the seed, Back, Start."""
+        clips = {key: scroller.rect for key, scroller in self.scrollers.items()}
+        by_name = {c.name: c for c in self.controls}
+        items = [control_item(by_name["players"], self.press)]
+        entries = {seat: entry for entry, seat in self.name_entries.items()}
+        for seat in range(self.choices.players):
+            items.append(self._in_list(entry_item(f"name:{seat}", entries[seat]), "seats", clips))
+            items.append(
+                self._in_list(control_item(by_name[f"seat:{seat}"], self.press), "seats", clips)
+            )
+        for f in self.fields:
+            item = control_item(by_name[f"option:{f.name}"], self.press)
+            items.append(self._in_list(item, "options", clips))
+        items.append(entry_item("seed", self.seed_entry))
+        items.append(button_item("back", self.back_button, self.press))
+        items.append(button_item("start", self.start_button, self.press))
+        return items
+
+    def _in_list(self, item: Focusable, key: str, clips: dict) -> Focusable:
+        """An item inside a scrolling list: drawn only where the list shows, and scrolled
+        into view when the ring reaches it."""
+        scroller = self.scrollers.get(key)
+        if scroller is None:
+            return item
+        item.clip = clips[key]
+        element = item.elements[0]
+        item.reveal = lambda: scroll_into_view(scroller, element)
+        return item
+
+    def first_focus(self) -> str | None:
+        return "start"  # the defaults start at once
 
     def start(self) -> None:
         try:
             setup = build_setup(self.info.id, self.choices)
         except ValueError as error:
+            # Only the seed can still be wrong (impossible options are never offered);
+            # the rules' own wording is never shown (English, with a field prefix).
+            seed_error = str(error) == tr("new_game.seed_range")
             self.app.audio.play("invalid")
-            self.app.notify([str(error)], title=tr("new_game.cannot_start"))
+            self.app.notify(
+                [str(error) if seed_error else tr("new_game.impossible")],
+                title=tr("new_game.cannot_start"),
+            )
             return
         self.app.audio.play("shuffle")
         self.app.start_game(setup)

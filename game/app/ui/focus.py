@@ -100,8 +100,7 @@ class FocusRing:
             return False
         item = self.items[self.index]
         if event.key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            self._go((self.index + step) % len(self.items))
+            self.step(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if item.adjust is not None and event.key in ADJUST:
             item.adjust(ADJUST[event.key])
@@ -113,6 +112,11 @@ class FocusRing:
             item.activate()
             return True
         return False
+
+    def step(self, step: int) -> None:
+        """Tab order: the next (1) or previous (-1) item, round the end."""
+        if self.items:
+            self._go((self.index + step) % len(self.items))
 
     def move(self, dx: int, dy: int) -> None:
         """Go to the nearest item whose centre lies in direction (dx, dy)."""

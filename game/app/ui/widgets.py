@@ -62,7 +62,10 @@ class Control:
         return None
 
     def button_to_cycle(self) -> UIButton | None:
-        """Enter or Space: the next choice, round to the first after the last."""
+        """Enter or Space: the next choice, round to the first after the last (a toggle
+        flips, a number goes up a step)."""
+        if self.kind == "toggle":
+            return next((b for b in self.buttons if b.is_enabled), None)  # flips it
         if self.kind != "segmented":
             return self.button_for_step(1)
         nxt = self.button_for_step(1)
