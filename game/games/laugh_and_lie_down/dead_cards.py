@@ -79,18 +79,18 @@ def declaration_problem(
         return msg(m.ONE_RANK)
     rank = ranks.pop()
     held = sum(card.rank == rank for card in hand)
-    name = m.rank(rank)
+    name = m.ranks(rank)
     if held == 4:
-        return None if len(cards) == 4 else msg(m.ALL_FOUR, rank=name)
+        return None if len(cards) == 4 else msg(m.ALL_FOUR, ranks=name)
     if held == 3:
-        return None if len(cards) == 2 else msg(m.TWO_OF_THREE, rank=name)
+        return None if len(cards) == 2 else msg(m.TWO_OF_THREE, ranks=name)
     if held == 2:
         taken = rank_counts(all_captured(captured))[rank]
         if taken < 2:
             still = 2 - taken
-            return msg(m.PAIR_ALIVE_ONE if still == 1 else m.PAIR_ALIVE, rank=name, n=still)
-        return None if len(cards) == 2 else msg(m.BOTH, rank=name)
-    return msg(m.SINGLE, rank=name)
+            return msg(m.PAIR_ALIVE_ONE if still == 1 else m.PAIR_ALIVE, ranks=name, n=still)
+        return None if len(cards) == 2 else msg(m.BOTH, ranks=name)
+    return msg(m.SINGLE, rank=m.rank(rank))
 
 
 @dataclass(frozen=True)
@@ -161,13 +161,13 @@ class PublicTable:
             return msg(m.NO_RANK)
         if seat == claimer:
             return msg(m.OWN_CARDS)
-        who, name = Seat(seat), m.rank(rank)
+        who, name = Seat(seat), m.ranks(rank)
         if self.hand_sizes[seat] < 2:
             return msg(m.TOO_FEW, player=who)
         if not self.provably_dead(claimer, seat, rank, known):
-            return msg(m.NO_PROOF, player=who, rank=name)
+            return msg(m.NO_PROOF, player=who, ranks=name)
         if not self.in_time(seat, rank):
-            return msg(m.TOO_EARLY, player=who, rank=name)
+            return msg(m.TOO_EARLY, player=who, ranks=name)
         return None
 
     def claims(self, claimer: int, known: Sequence[Card] | None) -> list[tuple[int, int]]:

@@ -103,7 +103,9 @@ class LaughRules:
             return self._declare(state, action)
         if isinstance(action, Capture | LieDown) and state.phase != PLAY:
             raise IllegalAction(msg(m.WAIT_WINDOW))
-        if isinstance(action, ClaimDead | Pass) and state.phase != CLAIMS:
+        if isinstance(action, Pass) and state.phase != CLAIMS:
+            raise IllegalAction(msg(m.NO_PASS))
+        if isinstance(action, ClaimDead) and state.phase != CLAIMS:
             raise IllegalAction(msg(m.CLAIMS_LATER))
         if isinstance(action, Capture):
             return self._capture(state, action)
@@ -125,7 +127,9 @@ class LaughRules:
         if target not in state.layout:
             raise IllegalAction(msg(m.NOT_ON_TABLE, card=target))
         if target.rank != card.rank:
-            raise IllegalAction(msg(m.WRONG_RANK, card=card, rank=m.rank(card.rank), target=target))
+            raise IllegalAction(
+                msg(m.WRONG_RANK, card=card, ranks=m.ranks(card.rank), target=target)
+            )
         same = [t for t in state.layout if t.rank == card.rank]
         taken = same if len(same) >= 3 else [target]
         hand.remove(card)
@@ -197,7 +201,7 @@ class LaughRules:
         taken = rank_counts(all_captured(state.captured))[rank]
         cards = dead_set(state.hands[target], rank, taken)
         if not cards:  # the proof above rules this out; the engine still checks the hand
-            raise IllegalAction(msg(m.NONE_DEAD, player=Seat(target), rank=m.rank(rank)))
+            raise IllegalAction(msg(m.NONE_DEAD, player=Seat(target), ranks=m.ranks(rank)))
         state, events = flow.move_dead(state, target, claimer, cards)
         events.append(Said(claimer, msg(m.CLAIM, cards=cards, player=Seat(target))))
         return state, events

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from game.app.i18n import tr
 from game.app.messages import render
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
@@ -94,7 +95,7 @@ def test_a_drop_on_another_rank_shows_the_engines_reason_and_changes_nothing(app
     before = table.session.state
     drag(app, card_point(table, card("9C")), card_point(table, card("7S")))
     assert table.session.state is before and table.session.log == []
-    assert table.notice == "The 9♣ captures only 9s, not the 7♠."
+    assert table.notice == ("A card captures only its own rank: the 9♣ takes 9s, not the 7♠.")
     assert card("9C") in table.hand_cards()
 
 
@@ -159,7 +160,9 @@ def test_lying_down_while_a_card_can_capture_is_refused_with_the_reason(app):
     table = laugh_table(app, FOUR, "7S KD")
     key(app, pygame.K_l)
     assert table.session.log == []
-    assert table.notice == "You may not lie down: your 7♥ can capture the 7♠."
+    assert table.notice == (
+        "You lie down only when no card of yours matches the layout: your 7♥ can capture the 7♠."
+    )
     assert not any(spec.name == "lie_down" for spec in table.context_widgets.values())
 
 
@@ -181,6 +184,22 @@ def test_the_declare_button_and_d_key_declare_and_a_single_card_is_refused(app):
     assert table.notice == "A single 4 is never dead: it may still capture."
     key(app, pygame.K_d)
     assert table.session.log == [DeclareDead(hand("9S 9H 9D 9C"))]
+
+
+def test_the_declare_buttons_say_what_they_do_in_both_languages(app):
+    hands = ["9S 9H 9D 9C QS QH QD", "3C 4D", "5S 6S", "8S 8H"]
+    table = laugh_table(app, hands, "KD 2S", auto_declare=False)
+
+    def labels() -> list[str]:
+        specs = table.context_buttons(table.view)
+        return [tr(s.key, **dict(s.params)) for s in specs if s.name.startswith("declare")]
+
+    assert labels() == ["Declare four 9s", "Declare two queens"]
+    try:
+        app.update_settings(language="ja", save=False)
+        assert labels() == ["9の4枚を死に札として宣言", "クイーンの2枚を死に札として宣言"]
+    finally:
+        app.update_settings(language="en", save=False)
 
 
 def test_a_captured_pile_is_shown_in_full_by_pointing_clicking_or_i(app):
@@ -229,7 +248,7 @@ def test_log_lines_and_refusals_use_names_not_seat_numbers():
     )
     assert render(msg(m.LIE_DOWN, cards=hand("2H 3C")), names, True) == "lie down: 2♥ 3♣"
     assert render(msg(m.PLAYED_OUT), names, True) == "have played out your hand"
-    refusal = msg(m.NONE_DEAD, player=SeatParam(1), rank=m.rank(7))
+    refusal = msg(m.NONE_DEAD, player=SeatParam(1), ranks=m.ranks(7))
     assert render(refusal, names) == "Ada holds no dead 7s."
 
 

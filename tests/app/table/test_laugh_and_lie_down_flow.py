@@ -67,6 +67,16 @@ def test_the_deal_end_sends_layout_and_last_hand_to_the_dealer_then_the_settleme
     assert [r.chips for r in summary.settle] == list(state.chips)
     assert summary.pot_before == 9 and summary.pot_after == state.pot
     assert summary.balances[-1] == state.chips
+    # Chips paid in (ante, cards short) and taken out (cards above, bonus) apart: they
+    # make the deal's result, and the pot's line adds up.
+    for row in summary.settle:
+        assert row.ante == (3 if row.dealer else 2)
+        assert row.paid_in == row.ante + max(0, -row.card_chips)
+        assert row.taken_out == max(0, row.card_chips) + row.bonus
+        assert summary.balances[-2][row.seat] + row.net == row.chips
+    paid_in = sum(row.paid_in for row in summary.settle)
+    taken = sum(row.taken_out for row in summary.settle)
+    assert summary.pot_start + paid_in - taken == summary.pot_after
     key(app, pygame.K_RETURN)
     assert table.session.state.deal == state.deal + 1 and app.stack.top is table
     assert not any(table.session.state.captured)  # a fresh deal

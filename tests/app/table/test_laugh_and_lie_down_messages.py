@@ -49,6 +49,7 @@ SAMPLE = {  # a value for each placeholder, to render every key
     "target": hand("7S")[0],
     "cards": hand("9S 9D"),
     "rank": m.rank(12),
+    "ranks": m.ranks(1),
     "player": SeatParam(1),
     "n": 2,
 }
@@ -144,20 +145,24 @@ def test_every_key_of_the_game_has_japanese_with_the_same_placeholders():
         i18n.set_language("en")
 
 
-def test_the_english_reads_as_before():
+def test_messages_read_naturally_in_english_and_japanese():
     names = ["You", "Ada", "Bruno", "Clara"]
+    ace, king = hand("AS KD")
+    wrong = msg(m.WRONG_RANK, card=ace, ranks=m.ranks(1), target=king)
+    assert str(wrong) == "A card captures only its own rank: the A♠ takes aces, not the K♦."
+    assert str(msg(m.SINGLE, rank=m.rank(1))) == "A single ace is never dead: it may still capture."
     capture = msg(m.CAPTURE, cards=hand("7S 7D"), card=hand("7H")[0])
     assert str(capture) == "captures 7♠ 7♦ with the 7♥"
     assert render(capture, names, second_person=True) == "capture 7♠ 7♦ with the 7♥"
-    proof = msg(m.NO_PROOF, player=SeatParam(2), rank=m.rank(13))
+    proof = msg(m.NO_PROOF, player=SeatParam(2), ranks=m.ranks(13))
     assert render(proof, names) == (
-        "You cannot show that Bruno holds dead Ks: a claim needs proof from the cards on "
+        "You cannot show that Bruno holds dead kings: a claim needs proof from the cards on "
         "view and your own hand."
     )
     i18n.set_language("ja")
     try:
         assert render(proof, NAMES_JA) == (
-            "ブルーノがKの死に札を持っていることを示せません。"
+            "ブルーノがキングの死に札を持っていることを示せません。"
             "請求には、見えている札と自分の手札からの証明が必要です。"
         )
     finally:

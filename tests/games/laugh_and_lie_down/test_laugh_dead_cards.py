@@ -40,7 +40,7 @@ def declare(text: str) -> DeclareDead:
 def test_four_of_a_rank_in_hand_are_declared_all_four():
     state = position(["7S 7H 7D 7C KH", "9C 4D", "2S 3S", "5S 6S"], "KS 2D")
     assert declare("7S 7H 7D 7C") in RULES.legal_actions(state)
-    with pytest.raises(IllegalAction, match="Declare all four 7s together"):
+    with pytest.raises(IllegalAction, match="Four 7s in one hand are all dead"):
         RULES.apply(state, declare("7S 7H"))
     state, _ = RULES.apply(state, declare("7S 7H 7D 7C"))
     assert state.captured[0] == hand("7S 7H 7D 7C")
@@ -59,7 +59,7 @@ def test_two_of_a_rank_are_dead_only_once_the_other_two_are_captured():
 
 def test_with_three_of_a_rank_two_are_declared_and_the_third_still_captures():
     state = position(["QS QH QD 4C", "9C 4D", "2S 3S", "5S 6S"], "KS 2D")
-    with pytest.raises(IllegalAction, match="three Qs in hand you declare two"):
+    with pytest.raises(IllegalAction, match="three queens in hand two are dead"):
         RULES.apply(state, declare("QS QH QD"))
     state, _ = RULES.apply(state, declare("QH QD"))  # any two: the player chooses
     assert state.captured[0] == hand("QH QD")
@@ -186,8 +186,11 @@ def test_a_holder_keeps_the_first_chance_to_declare():
     state, _ = RULES.apply(state, Capture(card("KH"), card("KS")))
     assert state.phase == PLAY and state.seat == 1  # no window: nothing claimable yet
     problem = public_table(state).claim_problem(0, 1, 7, state.hands[0])
-    assert problem == msg(TOO_EARLY, player=Seat(1), rank=Term("rank_7"))
-    assert str(problem) == "Player 2 has not yet had the chance to declare those 7s themselves."
+    assert problem == msg(TOO_EARLY, player=Seat(1), ranks=Term("rank_plural_7"))
+    assert str(problem) == (
+        "Player 2 has not yet had the chance to declare those 7s: the holder of dead cards "
+        "gets the first chance."
+    )
     state, _ = RULES.apply(state, Capture(card("5H"), card("5S")))  # lets the chance go
     assert state.phase == CLAIMS and state.seat == 0
     assert ClaimDead(1, 7) in RULES.legal_actions(state)
@@ -270,5 +273,7 @@ def test_moves_out_of_their_moment_are_refused_with_a_reason():
         RULES.apply(window, Capture(card("5H"), card("2D")))
     with pytest.raises(IllegalAction, match="still being played"):
         RULES.apply(window, NextDeal())
-    with pytest.raises(IllegalAction, match="Claims are made after a turn"):
+    with pytest.raises(IllegalAction, match="You may not pass your turn"):
         RULES.apply(endgame(), Pass())
+    with pytest.raises(IllegalAction, match="Claims are made after a turn"):
+        RULES.apply(endgame(), ClaimDead(1, 7))

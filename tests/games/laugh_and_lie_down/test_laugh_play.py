@@ -94,10 +94,12 @@ def test_with_three_of_a_rank_in_the_layout_all_three_are_taken():
 
 def test_a_capture_needs_the_same_rank_a_held_card_and_a_layout_card():
     state = position(["7H 4C", "9C 4D", "2S 3S", "5S 6S"], "7S KD")
-    with pytest.raises(IllegalAction, match="captures only 7s, not the K♦"):
+    with pytest.raises(IllegalAction, match="the 7♥ takes 7s, not the K♦"):
         RULES.apply(state, Capture(card("7H"), card("KD")))
     with pytest.raises(IllegalAction, match="7♣ is not in your hand"):
         RULES.apply(state, Capture(card("7C"), card("7S")))
+    with pytest.raises(IllegalAction, match="You may not pass your turn: capture with a card"):
+        RULES.apply(state, Pass())
     with pytest.raises(IllegalAction, match="4♦ is not on the table"):
         RULES.apply(state, Capture(card("4C"), card("4D")))
 
@@ -129,7 +131,7 @@ def test_with_no_matching_card_the_player_must_lie_down():
 
 def test_lying_down_is_refused_while_a_capture_exists():
     state = position(["4C KH", "9C 4D", "2S 3S", "5S 6S"], "KS 2D")
-    with pytest.raises(IllegalAction, match="not lie down: your K♥ can capture the K♠"):
+    with pytest.raises(IllegalAction, match="matches the layout: your K♥ can capture the K♠"):
         RULES.apply(state, LieDown())
     assert LieDown() not in RULES.legal_actions(state)
 

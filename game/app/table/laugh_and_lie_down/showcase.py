@@ -111,17 +111,19 @@ def claim_session(players: int = 4, seed: int = 1) -> GameSession:
 def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The table with 4 and 5 players at 1280x800 and 1024x640 (and in Japanese), a
     capture being dragged, a captured pile shown in full, the claim prompt, the
-    settlement and the final standings."""
+    settlement (in both languages) and the final standings."""
     shots = Screenshots(folder, "laugh_and_lie_down", quantize)
     for app, size, language in shots.windows():
         for players in (5, 4) if language == "en" else (5,):
             still_table(app, mid_deal_session(players))
             shots.save(app, f"{players}p")
-        if language == "en":
-            still_table(app, deal_over_session(5))
-            for _ in range(10):
-                app.frame(1 / 60)
-            shots.save(app, "settlement")
+        still_table(app, deal_over_session(5))
+        for _ in range(10):
+            app.frame(1 / 60)
+        shots.save(app, "settlement")
+        if language != "en":  # the claim prompt's buttons in the other language
+            still_table(app, claim_session())
+            shots.save(app, "claim")
         if size == (1280, 800):
             table = still_table(app, mid_deal_session(5))
             drag_to_capture(app, table)

@@ -2,10 +2,12 @@
 chips, a chart of everyone's chips after each deal).
 
 The settlement screen lists, per player, the cards captured (the dealer's share of the
-layout and the last player's hand included), the chips those cards take or pay against
-the baseline (8, or 10 with four players), the last player's bonus, the deal's result
-and the chips now; under it the pot before and after settling (a balance, positive or
-owed, carried into the next deal); beside it the chips after each deal so far.
+layout and the last player's hand included), the chips paid into the pot (the ante, and
+one per two cards short of the baseline: 8, or 10 with four players) and the chips taken
+out of it (one per two cards above the baseline, and the last player's bonus) apart, the
+deal's result and the chips now; under it the pot from what was carried in to what is
+left (a balance, positive or owed, carried into the next deal); beside it the chips after
+each deal so far.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from game.app.ui.theme import CREAM, GOLD, MUTED, RED
 from game.games.laugh_and_lie_down.settlement import baseline, bonus
 
 GAIN = (140, 220, 150)
-COLUMNS = ("captured", "cards", "bonus", "change", "now")
+COLUMNS = ("captured", "paid_in", "taken_out", "change", "now")
 
 
 @dataclass(frozen=True)
@@ -48,13 +50,30 @@ class SettleRow:
     chips: int  # after the settlement
     last: bool
     dealer: bool
+    ante: int = 0  # paid into the pot before the deal
+
+    @property
+    def paid_in(self) -> int:
+        """Chips this player put into the pot this deal: the ante, and the cards short."""
+        return self.ante + max(0, -self.card_chips)
+
+    @property
+    def taken_out(self) -> int:
+        """Chips this player took out of the pot: the cards above the baseline, the bonus."""
+        return max(0, self.card_chips) + self.bonus
+
+    @property
+    def net(self) -> int:
+        return self.taken_out - self.paid_in
 
 
 @dataclass(frozen=True)
 class LaughSummary(DealSummary):
     settle: tuple[SettleRow, ...] = ()
-    pot_before: int = 0
+    pot_before: int = 0  # after the antes, before settling
     pot_after: int = 0
+    pot_start: int = 0  # carried in from the deal before
+    antes: int = 0
     baseline: int = 8
     start: int = 50
     balances: tuple[tuple[int, ...], ...] = ()  # per deal (start first): every seat's chips
@@ -93,6 +112,7 @@ def deal_summary(view: Any, names: list[str]) -> LaughSummary:
                 after[-1][seat],
                 seat == record.last_player,
                 seat == record.dealer,
+                record.antes[seat],
             )
         )
     same = record.last_player == record.dealer
@@ -106,7 +126,7 @@ def deal_summary(view: Any, names: list[str]) -> LaughSummary:
         n=share,
     )
     plain = tuple(
-        SummaryRow(r.seat, r.name, (), signed(r.change), signed_plain(r.chips), "", r.last)
+        SummaryRow(r.seat, r.name, (), signed(r.net), signed_plain(r.chips), "", r.last)
         for r in rows
     )
     return LaughSummary(
@@ -121,6 +141,8 @@ def deal_summary(view: Any, names: list[str]) -> LaughSummary:
         settle=tuple(rows),
         pot_before=record.pot + sum(record.changes),
         pot_after=record.pot,
+        pot_start=record.pot + sum(record.changes) - sum(record.antes),
+        antes=sum(record.antes),
         baseline=baseline(players),
         start=view.options.starting_chips,
         balances=tuple(after),
@@ -233,9 +255,9 @@ class SettlementScene(DealSummaryScene):
                 )
             values = (
                 (str(row.captured), CREAM),
-                (signed(row.card_chips), _tone(row.card_chips)),
-                (signed(row.bonus) if row.bonus else "–", GAIN if row.bonus else MUTED),
-                (signed(row.change), _tone(row.change)),
+                (signed(-row.paid_in), _tone(-row.paid_in)),
+                (signed(row.taken_out) if row.taken_out else "–", _tone(row.taken_out)),
+                (signed(row.net), _tone(row.net)),
                 (signed_plain(row.chips), RED if row.chips < 0 else GOLD),
             )
             for (value, colour), cx in zip(values, xs):
@@ -246,11 +268,13 @@ class SettlementScene(DealSummaryScene):
     def _pot(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.summary
         panel(surface, rect, alpha=150, radius=10)
-        paid = s.pot_before - s.pot_after
+        paid_in = sum(max(0, -row.card_chips) for row in s.settle)
         line = tr(
             "laugh_and_lie_down.pot_line",
-            before=signed_plain(s.pot_before),
-            paid=signed_plain(paid),
+            start=signed_plain(s.pot_start),
+            antes=s.antes,
+            paid_in=paid_in,
+            taken=sum(row.taken_out for row in s.settle),
             after=signed_plain(s.pot_after),
         )
         text(
@@ -315,7 +339,7 @@ def _row_note(row: SettleRow) -> str:
     if row.dealer:
         notes.append(tr("laugh_and_lie_down.note_dealer_share", n=row.share))
     if row.last:
-        notes.append(tr("laugh_and_lie_down.note_last_player"))
+        notes.append(tr("laugh_and_lie_down.note_last_player", n=row.bonus))
     return " · ".join(notes)
 
 

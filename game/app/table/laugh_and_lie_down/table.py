@@ -293,13 +293,13 @@ class LaughTable(TableScene):
         names = self.names()
         buttons = []
         for number, action in enumerate(legal):
-            if isinstance(action, DeclareDead):
-                rank = rank_text(action.cards[0].rank)
+            if isinstance(action, DeclareDead):  # "Declare four 7s" (or two)
+                count = "four" if len(action.cards) == 4 else "two"
                 buttons.append(
                     ContextButton(
                         f"declare:{number}",
-                        "laugh_and_lie_down.declare_button",
-                        (("rank", rank), ("n", str(len(action.cards)))),
+                        f"laugh_and_lie_down.declare_{count}",
+                        (("ranks", _ranks(action.cards[0].rank)),),
                     )
                 )
             elif isinstance(action, ClaimDead):
@@ -307,7 +307,7 @@ class LaughTable(TableScene):
                     ContextButton(
                         f"claim:{number}",
                         "laugh_and_lie_down.claim_button",
-                        (("name", names[action.seat]), ("rank", rank_text(action.rank))),
+                        (("name", names[action.seat]), ("ranks", _ranks(action.rank))),
                         primary=True,
                     )
                 )
@@ -358,6 +358,8 @@ class LaughTable(TableScene):
             number = NUMBER_KEYS.index(key)
             if number < len(claims):
                 self.play(claims[number])
+            elif claims:
+                self.refuse(tr("laugh_and_lie_down.no_claim_number", n=len(claims)))
             else:
                 self.refuse(tr("laugh_and_lie_down.no_claim"))
         else:
@@ -444,6 +446,11 @@ class LaughTable(TableScene):
 
     def final_result(self, view: Any):
         return summary.final_result(view, self.names())
+
+
+def _ranks(rank: int) -> str:
+    """The cards of a rank in the glossary's words ("7s", "kings")."""
+    return tr(f"term.rank_plural_{rank}")
 
 
 def _deal_done(view: Any) -> bool:
