@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -26,15 +27,19 @@ from game.app.i18n import tr
 from game.app.scenes.base import Scene
 from game.app.scenes.stack import SceneStack
 from game.app.setup import GameSetup
+from game.persist.autosaves import scan_autosaves
 from game.persist.paths import Paths
+from game.persist.retire import with_finished_game
+from game.persist.savedgame import SaveSummary
 from game.persist.settings import Settings, save_settings
-from game.persist.stats import Statistics, load_stats
+from game.persist.stats import Statistics, load_stats, save_stats
 
 log = logging.getLogger(__name__)
 
 TITLE = "Card Parlour"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 640)
+FALLBACK_DESKTOP = (1920, 1080)  # when the system cannot tell the desktop's size
 FPS = 60
 TABLE_PACKAGE = "game.app.table"
 HEADLESS_DRIVERS = ("dummy", "offscreen")
@@ -69,6 +74,8 @@ class App:
         self.running = False
         self.frames = 0
         self._stats: Statistics | None = None
+        self._stats_unsaved = False  # recorded but not yet written (the disk refused)
+        self._later: list[str] = []
         self._settings_dirty_at: float | None = None
         self._last_input = time.monotonic()
 
@@ -78,9 +85,10 @@ class App:
         wanted = size or tuple(self.settings.window_size) or DEFAULT_SIZE
         wanted = (max(MIN_SIZE[0], wanted[0]), max(MIN_SIZE[1], wanted[1]))
         desktop = _desktop_size()
-        if desktop and pygame.display.get_driver() not in HEADLESS_DRIVERS:
-            # Never open larger than the screen (headless drivers report a nominal size).
-            wanted = (min(wanted[0], desktop[0]), min(wanted[1], desktop[1]))
+        if size is None or pygame.display.get_driver() not in HEADLESS_DRIVERS:
+            # Never larger than the screen: a settings file asking for 16384x16384 would
+            # cost seconds and gigabytes. (Tests ask headless drivers for a given size.)
+            wanted = clamp_to_desktop(wanted, desktop)
         position = self.settings.window_pos
         if position is not None and desktop and not _on_screen(position, wanted):
             position = None
@@ -165,22 +173,59 @@ class App:
     def set_stats(self, stats: Statistics) -> None:
         self._stats = stats
 
+    def keep_stats(self, stats: Statistics) -> bool:
+        """Use ``stats`` and write them; False when the disk refused: they are kept in
+        memory and written at the next chance (a later game, the title, quitting)."""
+        self._stats = stats
+        self._stats_unsaved = True
+        return self.save_stats()
+
+    def save_stats(self) -> bool:
+        """Write statistics not yet on disk; True when nothing is left unwritten."""
+        if not self._stats_unsaved or self._stats is None:
+            return True
+        try:
+            save_stats(self.paths, self._stats)
+        except Exception as error:  # a full disk, or a text no file can hold: keep them
+            log.warning("statistics not saved (kept for later): %s", error)
+            return False
+        self._stats_unsaved = False
+        return True
+
+    # --- games in progress ---
+
+    def games_in_progress(self) -> list[SaveSummary]:
+        """Every unfinished game, newest first. A finished game's autosave left behind
+        (the app closed at the last move) is counted in the statistics and removed; a
+        damaged one is moved aside, with a message shown at the next frame."""
+        scan = scan_autosaves(self.paths)
+        if scan.finished:
+            stats = self.stats
+            for saved in scan.finished:
+                stats = with_finished_game(stats, saved)
+            self.keep_stats(stats)
+        else:
+            self.save_stats()
+        self.notify_later(scan.messages)
+        return scan.unfinished
+
     # --- games ---
 
     def start_game(self, setup: GameSetup) -> None:
         """Sit down at a new game (the table package builds the table scene)."""
         self._table_call("start_table", setup)
 
-    def resume_game(self, saved: Any) -> None:
-        """Continue a ``SavedGame`` (from Continue or Load)."""
-        self._table_call("resume_table", saved)
+    def resume_game(self, saved: Any, autosave: Path | None = None) -> None:
+        """Continue a ``SavedGame`` (from Continue or Load); ``autosave`` is its file when
+        it is a game in progress, which then goes on in the same file."""
+        self._table_call("resume_table", saved, autosave)
 
-    def _table_call(self, name: str, argument: Any) -> None:
+    def _table_call(self, name: str, *arguments: Any) -> None:
         hook = table_hook(name)
         if hook is None:
             self.notify([tr("table.coming_body")], title=tr("table.coming_title"))
         else:
-            hook(self, argument)
+            hook(self, *arguments)
 
     # --- dialogs ---
 
@@ -191,6 +236,11 @@ class App:
         from game.app.scenes.dialog import MessageDialog
 
         self.stack.push(MessageDialog(self, title or tr("dialog.notice"), lines, on_close))
+
+    def notify_later(self, lines: Sequence[str]) -> None:
+        """A message shown at the start of the next frame (from inside a scene's build,
+        where the stack must not change)."""
+        self._later.extend(lines)
 
     def confirm(self, title: str, lines: Sequence[str], on_yes: Callable[[], None]) -> None:
         from game.app.scenes.dialog import ConfirmDialog
@@ -233,6 +283,9 @@ class App:
 
     def frame(self, dt: float, waiting: Sequence[pygame.event.Event] = ()) -> None:
         """One frame: events, update, draw, show."""
+        if self._later:
+            lines, self._later = self._later, []
+            self.notify(lines)
         events = [*waiting, *pygame.event.get()]
         if any(event.type not in PASSIVE_EVENTS for event in events):
             self._last_input = time.monotonic()
@@ -271,6 +324,7 @@ class App:
         while self.stack:
             self.stack.pop()
         self.save_settings()
+        self.save_stats()
         self.audio.stop()
 
 
@@ -283,6 +337,16 @@ def table_hook(name: str) -> Callable[[App, Any], None] | None:
             raise
         return None
     return getattr(module, name, None)
+
+
+def clamp_to_desktop(wanted: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """``wanted`` cut to the desktop (to a common screen's size when it is unknown), but
+    never below the smallest window the layout supports."""
+    limit = desktop if desktop and min(desktop) > 0 else FALLBACK_DESKTOP
+    return (
+        max(MIN_SIZE[0], min(wanted[0], limit[0])),
+        max(MIN_SIZE[1], min(wanted[1], limit[1])),
+    )
 
 
 def _desktop_size() -> tuple[int, int] | None:

@@ -33,6 +33,11 @@ def app_data_dir() -> Path:
     return Path(__file__).resolve().parent / "data"
 
 
+def samples_dir() -> Path:
+    """``saves/``: the sample games shipped with the program (read-only)."""
+    return resource_root() / "saves"
+
+
 def sprites_dir() -> Path:
     return resource_root() / "sprites"
 

@@ -15,6 +15,7 @@ from typing import Any
 from game.engine import codec
 from game.engine.actions import Action
 from game.engine.cards import Card
+from game.persist.texts import is_shown_text
 
 HUMAN = "human"
 AI_LEVELS = ("easy", "normal", "hard")
@@ -40,6 +41,8 @@ class Seat:
             raise ValueError(f"a player's name has 1 to {MAX_NAME} characters")
         if not self.name.strip():
             raise ValueError("every seat needs a name")
+        if not is_shown_text(self.name, MAX_NAME):  # a NUL or a lone surrogate cannot be drawn
+            raise ValueError("a player's name may hold only printable characters")
 
     @property
     def is_human(self) -> bool:
@@ -133,6 +136,11 @@ class SavedGame:
         return GameSetup(self.game_id, self.options, self.seed, self.seats)
 
 
+AUTOSAVE = "autosave"  # a game in progress, saved after every move
+NAMED = "named"  # a slot the player saved to by name
+SAMPLE = "sample"  # a sample game shipped with the program (read-only)
+
+
 @dataclass(frozen=True)
 class SaveSummary:
     """One line of the Load scene, read without replaying the game."""
@@ -146,7 +154,13 @@ class SaveSummary:
     to_act: str | None  # whose turn (None once the game is over)
     saved_at: datetime
     thumbnail: bytes | None
-    is_autosave: bool
+    kind: str = NAMED  # AUTOSAVE, NAMED or SAMPLE
+    deals: int | None = None  # how many deals the game lasts, when that is known
+    finished: bool | None = None  # None: an older file that does not say
+
+    @property
+    def is_autosave(self) -> bool:
+        return self.kind == AUTOSAVE
 
     @property
     def has_thumbnail(self) -> bool:

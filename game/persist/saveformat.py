@@ -31,6 +31,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -44,9 +45,11 @@ from game.engine.options import options_from_dict
 from game.games.registry import GAMES
 from game.persist.migrations import CURRENT_FORMAT, upgrade
 from game.persist.savedgame import MAX_NAME, SEAT_KINDS, HandGroups, SavedGame, Seat
+from game.persist.texts import is_shown_text
 
 MAX_LOG = 200_000  # actions: a nine-deal game of six has a few thousand
 MAX_THUMBNAIL_BYTES = 256 * 1024
+MAX_THUMBNAIL_SIDE = 512  # pixels; the table makes 192x120 (1 MB decoded at most)
 MAX_SLOT_NAME = 80
 MAX_ARRANGED = 200  # groups, and card texts, in one seat's hand_groups: more than any hand
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -67,12 +70,26 @@ def current_deal(info: GameInfo, state: Any) -> int | None:
         return None
 
 
+def planned_deals(game_id: str, options: Any) -> int | None:
+    """How many deals the game lasts, for "deal 3 of 9" (display only; None for a game
+    played to a score, whose length nobody knows in advance)."""
+    if game_id == "kalooki":
+        return 9
+    if game_id == "laugh_and_lie_down":  # every seat deals ``rounds`` times
+        rounds, players = getattr(options, "rounds", None), getattr(options, "players", None)
+        if isinstance(rounds, int) and isinstance(players, int):
+            return rounds * players
+    return None
+
+
 def summary_of(info: GameInfo, seats: tuple[Seat, ...], state: Any) -> dict[str, Any]:
     to_act = state.to_act
     return {
         "players": [seat.name for seat in seats],
         "deal": current_deal(info, state),
+        "deals": planned_deals(info.id, state.options),
         "to_act": seats[to_act].name if to_act is not None and 0 <= to_act < len(seats) else None,
+        "finished": bool(state.finished),
     }
 
 
@@ -111,11 +128,24 @@ def save_to_dict(saved: SavedGame, saved_at: datetime) -> dict[str, Any]:
     return data
 
 
+def png_size(png: bytes) -> tuple[int, int] | None:
+    """(width, height) from a PNG's header (its first chunk must be IHDR), without
+    decoding a pixel; None when the header is not a PNG's."""
+    if len(png) < 24 or not png.startswith(PNG_SIGNATURE) or png[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
 def _check_thumbnail(png: bytes) -> None:
     if len(png) > MAX_THUMBNAIL_BYTES:
         raise ValueError(f"the thumbnail is larger than {MAX_THUMBNAIL_BYTES // 1024} KB")
-    if not png.startswith(PNG_SIGNATURE):
+    size = png_size(png)
+    if size is None:
         raise ValueError("the thumbnail is not a PNG image")
+    # A few KB of PNG can decode to hundreds of MB: the size is checked before decoding.
+    width, height = size
+    if not (0 < width <= MAX_THUMBNAIL_SIDE and 0 < height <= MAX_THUMBNAIL_SIDE):
+        raise ValueError(f"the thumbnail is {width}x{height}, larger than a thumbnail")
 
 
 # --- reading: the header (enough for the Load list), then the whole game
@@ -155,7 +185,7 @@ def _seats(data: dict[str, Any], players: int, most: int) -> tuple[Seat, ...]:
         if not isinstance(seat, dict):
             raise ValueError(f"seat {number} is not a seat")
         name, kind = seat.get("name"), seat.get("kind")
-        if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
+        if not is_shown_text(name, MAX_NAME):  # no NUL, no lone surrogate: it is drawn
             raise ValueError(f"seat {number} has no valid name")
         if kind not in SEAT_KINDS:
             raise ValueError(f"seat {number} is neither a human nor a known AI level")
@@ -202,9 +232,7 @@ def saved_at_of(data: dict[str, Any]) -> datetime | None:
 
 def slot_name_of(data: dict[str, Any]) -> str | None:
     name = data.get("name")
-    if isinstance(name, str) and 0 < len(name) <= MAX_SLOT_NAME and name.isprintable():
-        return name
-    return None
+    return name if is_shown_text(name, MAX_SLOT_NAME) else None
 
 
 def hand_groups_of(
@@ -256,17 +284,35 @@ def _card(text: Any) -> Card | None:
         return None
 
 
-def summary_fields(data: dict[str, Any], seats: tuple[Seat, ...]) -> tuple[int | None, str | None]:
-    """(deal, whose turn) from the stored summary; None for anything unusable."""
+@dataclass(frozen=True)
+class SummaryFields:
+    """The stored summary's display fields; None for anything missing or unusable."""
+
+    deal: int | None = None
+    deals: int | None = None
+    to_act: str | None = None
+    finished: bool | None = None  # None: an older file that does not say
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100_000:
+        return None
+    return value
+
+
+def summary_fields(data: dict[str, Any], seats: tuple[Seat, ...]) -> SummaryFields:
+    """The Load list's fields from the stored summary (never trusted for play)."""
     summary = data.get("summary")
     if not isinstance(summary, dict):
-        return None, None
-    deal, to_act = summary.get("deal"), summary.get("to_act")
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= 100_000:
-        deal = None
+        return SummaryFields()
+    deal, deals = _count(summary.get("deal")), _count(summary.get("deals"))
+    if deal is None or deals is None or deal > deals:
+        deals = None
+    to_act = summary.get("to_act")
     if not isinstance(to_act, str) or to_act not in {seat.name for seat in seats}:
         to_act = None
-    return deal, to_act
+    finished = summary.get("finished")
+    return SummaryFields(deal, deals, to_act, finished if isinstance(finished, bool) else None)
 
 
 def read_header(data: Any) -> tuple[dict[str, Any], GameInfo, Any, tuple[Seat, ...]]:

@@ -1,10 +1,12 @@
-"""Saved games on disk: the autosave slot, named slots, the Load list, and checking a file.
+"""Saved games on disk: named slots, reading the Load list, and checking a file. The
+games in progress (one autosave each) are in :mod:`game.persist.autosaves`.
 
 Every function that reads a save either returns a fully checked game or reports what is
-wrong; none lets another exception escape. Files in the app's own saves folder that
-turn out damaged are moved to ``damaged/`` beside them (never deleted) with a message for
-the player; a file elsewhere (``--load``, ``--check-save``) is reported and left alone,
-since it is the player's own file wherever they keep it.
+wrong; none lets another exception escape. Files in the app's own folders (the saves
+folder and its ``autosaves/``) that turn out damaged are moved to ``damaged/`` beside
+them (never deleted) with a message for the player; a file elsewhere (``--load``,
+``--check-save``, the sample games) is reported and left alone, since it is the
+player's own file, or the program's.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from datetime import datetime
 from pathlib import Path
 
 from game.persist.paths import SETTINGS_FILE, STATISTICS_FILE, Paths
-from game.persist.savedgame import SavedGame, SaveSummary
+from game.persist.savedgame import AUTOSAVE, NAMED, SAMPLE, SavedGame, SaveSummary
 from game.persist.saveformat import (
+    planned_deals,
     read_header,
     save_from_dict,
     save_to_dict,
@@ -27,6 +30,7 @@ from game.persist.saveformat import (
 )
 from game.persist.slots import slot_stem
 from game.persist.store import (
+    DAMAGED_FOLDER,
     DamagedFile,
     StoreError,
     UnreadableFile,
@@ -35,9 +39,11 @@ from game.persist.store import (
     read_json,
     write_json,
 )
+from game.persist.texts import shown
 
-AUTOSAVE_FILE = "autosave.json"
+__all__ = ["AUTOSAVE", "NAMED", "SAMPLE"]
 SAVE_SUFFIX = ".json"
+AUTOSAVE_FOLDER = "autosaves"
 _NOT_SAVES = {SETTINGS_FILE, STATISTICS_FILE}  # they share the folder in portable mode
 
 
@@ -84,53 +90,29 @@ def _inside(folder: Path, path: Path) -> bool:
         return False
 
 
-def open_save(paths: Paths, path: Path) -> tuple[SavedGame | None, list[str]]:
+def own_folders(paths: Paths) -> tuple[Path, Path]:
+    """The folders whose damaged files the app moves aside: the saves, the autosaves."""
+    return paths.saves, paths.saves / AUTOSAVE_FOLDER
+
+
+def open_save(
+    paths: Paths, path: Path, folder: Path | None = None
+) -> tuple[SavedGame | None, list[str]]:
     """Load ``path`` for play: (the game, []) or (None, [a message for the player]). A
-    damaged file in the saves folder is moved aside; one elsewhere is left alone."""
+    damaged file in one of the app's own folders is moved aside; one elsewhere is left
+    alone."""
+    name = shown(path.name)
     try:
         return load_save(path), []
     except UnreadableFile as error:
-        return None, [f"The saved game {path.name} could not be opened: {error.reason}."]
+        return None, [f"The saved game {name} could not be opened: {error.reason}."]
     except DamagedFile as error:
         reason = error.reason
     except Exception as error:  # last resort: no file may crash the app
         reason = f"it could not be read ({type(error).__name__})"
-    if _inside(paths.saves, path):
+    if any(_inside(own, path) for own in own_folders(paths)):
         return None, [aside_message("saved game", path, reason, move_aside(path))]
-    return None, [f"The saved game {path.name} could not be used: {reason}."]
-
-
-# --- the autosave slot
-
-
-def autosave_path(paths: Paths) -> Path:
-    return paths.saves / AUTOSAVE_FILE
-
-
-def autosave(paths: Paths, session: SavedGame) -> None:
-    """Save the game in progress to the autosave slot (after every applied action).
-    OSError when the disk refuses; the previous autosave is then intact."""
-    write_save(autosave_path(paths), session)
-
-
-def has_autosave(paths: Paths) -> bool:
-    """Whether the title screen should offer Continue (cheap: no loading)."""
-    return autosave_path(paths).is_file()
-
-
-def latest_autosave(paths: Paths) -> tuple[SavedGame | None, list[str]]:
-    """The autosaved game, checked, or None; a damaged autosave is moved aside with a
-    message. A finished game is returned too: the app decides what Continue shows."""
-    path = autosave_path(paths)
-    if not path.exists():
-        return None, []
-    return open_save(paths, path)
-
-
-def clear_autosave(paths: Paths) -> None:
-    """Forget the autosave (when its game has ended and the player has seen the result)."""
-    with contextlib.suppress(FileNotFoundError):
-        autosave_path(paths).unlink()
+    return None, [f"The saved game {name} could not be used: {reason}."]
 
 
 # --- named slots
@@ -154,12 +136,13 @@ def _with_name(session: SavedGame, name: str) -> SavedGame:
 
 
 def delete_save(paths: Paths, path: Path) -> None:
-    """Delete a save the player chose to delete (after the app's confirmation). Only a
-    file directly inside the saves folder is ever deleted; anything else: ValueError."""
-    if not _inside(paths.saves, path) or path.suffix != SAVE_SUFFIX:
-        raise ValueError(f"{path.name} is not one of the saved games")
+    """Delete a save the player chose to delete (after the app's confirmation): a named
+    slot or a game in progress. Anything else (a sample, a file elsewhere): ValueError."""
+    name = shown(path.name)
+    if not any(_inside(own, path) for own in own_folders(paths)) or path.suffix != SAVE_SUFFIX:
+        raise ValueError(f"{name} is not one of the saved games")
     if path.name in _NOT_SAVES:
-        raise ValueError(f"{path.name} is not a saved game")
+        raise ValueError(f"{name} is not a saved game")
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
 
@@ -167,7 +150,7 @@ def delete_save(paths: Paths, path: Path) -> None:
 # --- the Load list
 
 
-def read_summary(path: Path) -> SaveSummary:
+def read_summary(path: Path, kind: str = NAMED) -> SaveSummary:
     """The Load list's line for ``path`` without replaying the game; DamagedFile or
     UnreadableFile as for :func:`load_save`."""
     try:
@@ -175,10 +158,14 @@ def read_summary(path: Path) -> SaveSummary:
     except FileNotFoundError:
         raise UnreadableFile(path, "there is no such file") from None
     try:
-        data, info, _options, seats = read_header(data)
+        data, info, options, seats = read_header(data)
     except ValueError as error:
         raise DamagedFile(path, str(error)) from None
-    deal, to_act = summary_fields(data, seats)
+    fields = summary_fields(data, seats)
+    deals = fields.deals
+    if deals is None and fields.deal is not None:  # an older file: the options tell
+        deals = planned_deals(info.id, options)
+        deals = deals if deals is not None and fields.deal <= deals else None
     saved_at = saved_at_of(data)
     if saved_at is None:  # unknown: the file's own time is the best guess
         try:
@@ -187,39 +174,98 @@ def read_summary(path: Path) -> SaveSummary:
             raise UnreadableFile(path, error.strerror or str(error)) from None
     return SaveSummary(
         path=path,
-        name=slot_name_of(data) or path.stem,
+        name=slot_name_of(data) or shown(path.stem),
         game_id=info.id,
         game_title=info.title,
         players=tuple(seat.name for seat in seats),
-        deal=deal,
-        to_act=to_act,
+        deal=fields.deal,
+        to_act=fields.to_act,
         saved_at=saved_at,
         thumbnail=thumbnail_of(data),
-        is_autosave=path.name == AUTOSAVE_FILE,
+        kind=kind,
+        deals=deals,
+        finished=fields.finished,
     )
 
 
-def list_saves(paths: Paths, messages: list[str] | None = None) -> list[SaveSummary]:
-    """Every save in the saves folder, newest first. A damaged one is moved aside and,
-    when ``messages`` is given, a line for the player is appended to it."""
-    folder = paths.saves
+def _newest_first(summaries: list[SaveSummary]) -> list[SaveSummary]:
+    def when(summary: SaveSummary) -> float:
+        try:
+            return summary.saved_at.timestamp()
+        except (OverflowError, OSError, ValueError):  # a date far outside the clock's range
+            return 0.0
+
+    return sorted(summaries, key=lambda s: (when(s), s.path.name), reverse=True)
+
+
+def list_folder(
+    folder: Path,
+    kind: str,
+    messages: list[str] | None = None,
+    *,
+    only: set[str] | None = None,
+    skip: set[str] = frozenset(),  # type: ignore[assignment]
+    move_damaged: bool = True,
+) -> list[SaveSummary]:
+    """Every save directly in ``folder`` (or the names in ``only``), newest first. A
+    damaged one is moved aside when ``move_damaged`` and, when ``messages`` is given, a
+    line for the player is appended to it."""
     try:
         candidates = sorted(p for p in folder.iterdir() if p.suffix == SAVE_SUFFIX)
     except OSError:  # no folder yet: no saves
         return []
     summaries = []
     for path in candidates:
-        if path.name in _NOT_SAVES or path.name.startswith(".") or not path.is_file():
+        name = path.name
+        if name in _NOT_SAVES or name in skip or name.startswith(".") or name == DAMAGED_FOLDER:
+            continue
+        if (only is not None and name not in only) or not path.is_file():
             continue
         try:
-            summaries.append(read_summary(path))
+            summaries.append(read_summary(path, kind))
         except UnreadableFile as error:
             if messages is not None:
-                messages.append(f"The saved game {path.name} could not be read: {error.reason}.")
+                messages.append(f"The saved game {shown(name)} could not be read: {error.reason}.")
         except Exception as error:  # DamagedFile, or (last resort) anything else
             reason = error.reason if isinstance(error, DamagedFile) else type(error).__name__
-            moved = move_aside(path)
-            if messages is not None:
-                messages.append(aside_message("saved game", path, reason, moved))
-    summaries.sort(key=lambda s: (s.saved_at.timestamp(), s.path.name), reverse=True)
-    return summaries
+            if messages is not None and not move_damaged:
+                messages.append(f"The saved game {shown(name)} could not be used: {reason}.")
+            elif move_damaged:
+                moved = move_aside(path)
+                if messages is not None:
+                    messages.append(aside_message("saved game", path, reason, moved))
+    return _newest_first(summaries)
+
+
+def list_saves(
+    paths: Paths, messages: list[str] | None = None, samples: Path | None = None
+) -> list[SaveSummary]:
+    """The named slots in the saves folder, newest first (damaged ones moved aside).
+    When the saves folder is the samples folder (portable, from a source checkout), the
+    samples are left for :func:`list_samples`."""
+    skip: set[str] = set()
+    if samples is not None and _same_folder(paths.saves, samples):
+        skip = {p.name for p in _sample_files(samples)}
+    return list_folder(paths.saves, NAMED, messages, skip=skip)
+
+
+def list_samples(folder: Path, messages: list[str] | None = None) -> list[SaveSummary]:
+    """The sample games shipped in ``folder`` (read-only: a bad one is reported, never
+    moved)."""
+    names = {p.name for p in _sample_files(folder)}
+    found = list_folder(folder, SAMPLE, messages, only=names, move_damaged=False)
+    return sorted(found, key=lambda s: s.path.name)
+
+
+def _sample_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.glob("sample-*.json"))
+    except OSError:
+        return []
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

@@ -9,6 +9,7 @@ dropped with a message and the others are kept; a damaged file is moved aside.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ MAX_STATS_BYTES = 2 * 1024 * 1024
 MAX_COUNT = 10**9  # more games than anyone plays
 MAX_SCORE = 10**12
 MAX_GAME_ID = 40
+GAME_ID = re.compile(rf"[a-z0-9_]{{1,{MAX_GAME_ID}}}")
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,8 @@ def _record_from(item: Any) -> tuple[tuple[str, str], Record]:
     if not isinstance(item, dict):
         raise ValueError
     game_id, level = item.get("game"), item.get("level")
-    if not isinstance(game_id, str) or not 0 < len(game_id) <= MAX_GAME_ID:
-        raise ValueError
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise ValueError  # game ids are ours: a lone surrogate here once broke every write
     if level not in LEVELS:
         raise ValueError
     played = _whole(item.get("played", 0), 0, MAX_COUNT)

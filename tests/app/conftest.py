@@ -67,3 +67,17 @@ def click(app: App, pos: tuple[int, int]) -> None:
 def frames(app: App, count: int = 1) -> None:
     for _ in range(count):
         app.frame(1 / 60)
+
+
+SAMPLE_SAVES = Path(__file__).resolve().parents[2] / "saves"
+
+
+def in_progress(paths: Paths, sample: str = "sample-kaluki.json", name: str = "") -> Path:
+    """Put a sample game among the games in progress (as its table's autosave)."""
+    from game.persist.autosaves import autosave_folder
+
+    folder = autosave_folder(paths)
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / (name or sample.replace("sample-", "game-"))
+    target.write_bytes((SAMPLE_SAVES / sample).read_bytes())
+    return target

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pygame
@@ -15,8 +14,7 @@ from game.app.scenes.settings import SettingsScene
 from game.app.scenes.statistics import StatisticsScene
 from game.app.scenes.title import TitleScene
 from game.games.registry import GAMES
-from game.persist.saves import autosave_path
-from tests.app.conftest import click, frames, press
+from tests.app.conftest import click, frames, in_progress, press
 
 SAMPLES = Path(__file__).resolve().parents[2] / "saves"
 
@@ -118,25 +116,24 @@ def test_continue_appears_only_with_an_autosave_and_resumes_it(app, paths, monke
     resumed = []
     monkeypatch.setattr(
         "game.app.app.table_hook",
-        lambda name: lambda app, saved: resumed.append((name, saved)),
+        lambda name: lambda app, saved, autosave: resumed.append((name, saved, autosave)),
     )
     title = open_title(app)
     assert "continue" not in title.buttons.values()
-    autosave_path(paths).parent.mkdir(parents=True)
-    shutil.copy(SAMPLES / "sample-kaluki.json", autosave_path(paths))
+    path = in_progress(paths)
     app.start(TitleScene(app))
     frames(app, 1)
     title = app.stack.top
     assert title.focus.name == "continue"  # a waiting game is the first choice
     press(app, pygame.K_RETURN)
-    assert [name for name, _ in resumed] == ["resume_table"]
+    assert [name for name, _, _ in resumed] == ["resume_table"]
     assert resumed[0][1].game_id == "kaluki"
+    assert resumed[0][2] == path  # the game goes on in its own autosave
 
 
 def test_without_the_table_package_continue_says_the_table_is_coming(app, paths, monkeypatch):
     monkeypatch.setattr("game.app.app.table_hook", lambda name: None)
-    autosave_path(paths).parent.mkdir(parents=True)
-    shutil.copy(SAMPLES / "sample-kaluki.json", autosave_path(paths))
+    in_progress(paths)
     title = open_title(app)
     title.focus.focus("continue")
     press(app, pygame.K_RETURN)

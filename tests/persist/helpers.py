@@ -88,3 +88,22 @@ def arranged(saved: SavedGame) -> SavedGame:
     arrangement: list = [()] * len(hands)
     arrangement[seat] = (tuple(reversed(hand[half:])), tuple(reversed(hand[:half])))
     return replace(saved, hand_groups=tuple(arrangement))
+
+
+def png(width: int, height: int) -> bytes:
+    """A real grey PNG of that size, all black: tiny on disk whatever its size (a PNG
+    bomb when large: 8192x8192 is about 65 KB and decodes to hundreds of MB)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    packer = zlib.compressobj(9)
+    row = bytes(width + 1)  # filter byte 0, then black pixels
+    data = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+    )

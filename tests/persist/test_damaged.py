@@ -10,16 +10,15 @@ import pytest
 from game.engine import codec
 from game.engine.actions import Discard, Draw, Pass
 from game.engine.cards import parse_card
+from game.persist.autosaves import autosave_folder, scan_autosaves
 from game.persist.saveformat import save_to_dict
 from game.persist.saves import (
-    autosave,
-    autosave_path,
     check_save,
-    latest_autosave,
     list_saves,
     load_save,
     open_save,
     save_named,
+    write_save,
 )
 from game.persist.store import DamagedFile, UnreadableFile
 from tests.persist.helpers import paths_in, played
@@ -166,25 +165,27 @@ def test_a_missing_file_is_unreadable_and_check_save_says_so(tmp_path):
 
 def test_a_damaged_autosave_is_moved_aside_with_a_message_naming_it(tmp_path, good):
     paths = paths_in(tmp_path)
-    autosave(paths, good)
-    text = autosave_path(paths).read_text()
-    autosave_path(paths).write_text(text[: len(text) // 2])
-    game, messages = latest_autosave(paths)
-    assert game is None
-    assert "autosave.json" in messages[0] and "cut short" in messages[0]
-    assert not autosave_path(paths).exists()
-    assert (paths.saves / "damaged" / "autosave.json").read_text() == text[: len(text) // 2]
+    path = autosave_folder(paths) / "kaluki-1.json"
+    write_save(path, good)
+    text = path.read_text()
+    path.write_text(text[: len(text) // 2])
+    scan = scan_autosaves(paths)
+    assert scan.unfinished == [] and scan.finished == []
+    assert "kaluki-1.json" in scan.messages[0] and "cut short" in scan.messages[0]
+    assert not path.exists()
+    assert (path.parent / "damaged" / "kaluki-1.json").read_text() == text[: len(text) // 2]
 
 
 def test_a_second_damaged_file_of_the_same_name_gets_its_own_place(tmp_path, good):
     paths = paths_in(tmp_path)
+    path = autosave_folder(paths) / "kaluki-1.json"
     for junk in ("first junk", "second junk"):
-        autosave(paths, good)
-        autosave_path(paths).write_text(junk)
-        latest_autosave(paths)
-    damaged = paths.saves / "damaged"
-    assert (damaged / "autosave.json").read_text() == "first junk"
-    assert (damaged / "autosave-2.json").read_text() == "second junk"
+        write_save(path, good)
+        path.write_text(junk)
+        scan_autosaves(paths)
+    damaged = path.parent / "damaged"
+    assert (damaged / "kaluki-1.json").read_text() == "first junk"
+    assert (damaged / "kaluki-1-2.json").read_text() == "second junk"
 
 
 def test_a_damaged_file_outside_the_saves_folder_is_left_where_it_is(tmp_path):

@@ -11,10 +11,15 @@ import time
 
 import pytest
 
-from game.persist.saves import autosave, autosave_path, load_save
+from game.persist.saves import load_save, write_save
 from tests.persist.helpers import checkpoints, paths_in
 
 KILLS = 30
+
+
+def autosave_path(paths):
+    return paths.saves / "autosave.json"
+
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "fork") or sys.platform == "win32", reason="needs fork and SIGKILL"
@@ -25,7 +30,7 @@ def _save_forever(paths, games, number: int) -> None:
     """The child: autosave one growing game after another until killed."""
     try:
         while True:
-            autosave(paths, games[number % len(games)])
+            write_save(autosave_path(paths), games[number % len(games)])
             number += 1
     finally:
         os._exit(1)  # only reached if saving failed: the parent sees it
@@ -35,7 +40,7 @@ def test_the_last_autosave_survives_sigkill_at_random_moments(tmp_path):
     paths = paths_in(tmp_path)
     games = checkpoints("kaluki", {"players": 4}, seed=31, every=10)
     by_length = {len(game.log): game for game in games}
-    autosave(paths, games[0])  # a good save exists before the first kill
+    write_save(autosave_path(paths), games[0])  # a good save exists before the first kill
     rng = random.Random(2024)
     seen = set()
     for _ in range(KILLS):

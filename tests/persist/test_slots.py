@@ -8,18 +8,14 @@ from dataclasses import replace
 import pytest
 
 from game.persist.saves import (
-    autosave,
-    clear_autosave,
     delete_save,
-    has_autosave,
-    latest_autosave,
     list_saves,
     load_save,
     save_named,
     slot_path,
 )
 from game.persist.slots import slot_stem
-from tests.persist.helpers import paths_in, played
+from tests.persist.helpers import paths_in, played, png
 
 
 @pytest.mark.parametrize(
@@ -84,7 +80,7 @@ def test_saving_to_the_same_name_replaces_that_slot(tmp_path):
     assert load_save(slot_path(paths, "slot")).log == later.log
 
 
-def test_the_load_list_is_newest_first_and_includes_the_autosave(tmp_path):
+def test_the_named_saves_are_listed_newest_first(tmp_path):
     paths = paths_in(tmp_path)
     game = played("kaluki", seed=4, moves=10)
     for day, name in ((1, "older"), (2, "newer")):
@@ -92,21 +88,21 @@ def test_the_load_list_is_newest_first_and_includes_the_autosave(tmp_path):
         data = json.loads(path.read_text(encoding="utf-8"))
         data["saved_at"] = f"2025-01-0{day}T10:00:00+00:00"
         path.write_text(json.dumps(data), encoding="utf-8")
-    autosave(paths, game)  # saved now: the newest
+    save_named(paths, "newest", game)  # saved now
     (paths.saves / "settings.json").write_text("{}")  # portable mode shares the folder
     names = [s.name for s in list_saves(paths)]
-    assert names == ["autosave", "newer", "older"]
-    assert list_saves(paths)[0].is_autosave
+    assert names == ["newest", "newer", "older"]
+    assert not any(s.is_autosave for s in list_saves(paths))
 
 
 def test_a_thumbnail_is_stored_and_listed_without_being_decoded(tmp_path):
     paths = paths_in(tmp_path)
-    png = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+    picture = png(192, 120)
     game = played("kaluki", seed=4, moves=10)
-    save_named(paths, "pic", replace(game, thumbnail=png))
+    save_named(paths, "pic", replace(game, thumbnail=picture))
     (summary,) = list_saves(paths)
-    assert summary.has_thumbnail and summary.thumbnail == png
-    assert load_save(summary.path).thumbnail == png
+    assert summary.has_thumbnail and summary.thumbnail == picture
+    assert load_save(summary.path).thumbnail == picture
 
 
 def test_a_thumbnail_too_large_or_not_png_is_refused_when_saving(tmp_path):
@@ -131,18 +127,6 @@ def test_deleting_removes_only_saves_inside_the_folder(tmp_path):
     delete_save(paths, path)
     assert not path.exists() and outside.exists()
     assert list_saves(paths) == []
-
-
-def test_the_autosave_slot_round_trip_and_clearing(tmp_path):
-    paths = paths_in(tmp_path)
-    assert latest_autosave(paths) == (None, []) and not has_autosave(paths)
-    game = played("kaluki", seed=9, moves=50)
-    autosave(paths, game)
-    assert has_autosave(paths)
-    assert latest_autosave(paths) == (game, [])
-    clear_autosave(paths)
-    assert not has_autosave(paths)
-    clear_autosave(paths)  # nothing to clear is fine
 
 
 def test_an_empty_or_missing_saves_folder_lists_nothing(tmp_path):

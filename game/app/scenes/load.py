@@ -1,37 +1,63 @@
-"""Load a saved game: the saves newest first (the autosave marked), with the game,
-players, deal and time. Click or arrows to choose, Enter or Open to play, Delete to
-remove (after asking)."""
+"""Load a game: every game in progress and every named save, newest first, then the
+sample games in a section of their own (read-only). Each row shows the game, the deal
+("deal 3 of 9"), the players, the time and a picture of the table.
+
+By keyboard: a focus ring over the list and the buttons (Tab, Shift+Tab, arrows); in
+the list Up/Down (Home/End, Page Up/Down) choose a row, Enter opens it, Delete removes
+it after asking (No is the default answer); Esc goes back. The mouse works too: click
+to choose, double-click to open, the wheel to scroll.
+"""
 
 from __future__ import annotations
 
 import io
 import logging
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app.assets import samples_dir
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
+from game.app.table.panels import fit_line
+from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import felt_background, heading, page_margin, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, PANEL_EDGE
-from game.persist.savedgame import SaveSummary
-from game.persist.saves import delete_save, list_saves, open_save
+from game.persist.savedgame import AUTOSAVE, SAMPLE, SaveSummary
+from game.persist.saveformat import MAX_THUMBNAIL_SIDE, png_size
+from game.persist.saves import delete_save, list_samples, list_saves, open_save
 
 log = logging.getLogger(__name__)
 ROW_H = 84
+HEADER_H = 40
+PAGE = 5  # rows that Page Up/Down move
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the list: a section's heading (``summary`` None) or a save."""
+
+    y: int  # from the top of the list's content
+    height: int
+    title: str = ""
+    summary: SaveSummary | None = None
 
 
 class LoadScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.saves: list[SaveSummary] = []
+        self.saves: list[SaveSummary] = []  # in the order shown: the player's, then samples
+        self.lines: list[Line] = []
         self.selected = 0
         self.scroll = 0
         self.area = pygame.Rect(0, 0, 0, 0)
-        self.open_button = None
-        self.delete_button = None
-        self.back_button = None
+        self.focus = FocusRing()
+        self.open_button: Any = None  # pygame_gui buttons, made by build
+        self.delete_button: Any = None
+        self.back_button: Any = None
         self._thumbs: dict[str, pygame.Surface | None] = {}
 
     def enter(self) -> None:
@@ -41,16 +67,30 @@ class LoadScene(Scene):
             self.app.notify(messages)
 
     def refresh(self) -> list[str]:
-        """Read the saves folder again; returns messages about damaged files."""
+        """Read the folders again; returns messages about damaged files."""
         messages: list[str] = []
-        self.saves = list_saves(self.app.paths, messages)
+        samples = samples_dir()
+        yours = [*self.app.games_in_progress(), *list_saves(self.app.paths, messages, samples)]
+        yours.sort(key=_when, reverse=True)
+        shipped = list_samples(samples, messages)
+        self.saves = [*yours, *shipped]
+        self.lines = []
+        y = 0
+        for title, group in (("load.section_yours", yours), ("load.section_samples", shipped)):
+            if not group:
+                continue
+            self.lines.append(Line(y, HEADER_H, tr(title)))
+            y += HEADER_H
+            for summary in group:
+                self.lines.append(Line(y, ROW_H, summary=summary))
+                y += ROW_H
         self.selected = min(self.selected, max(0, len(self.saves) - 1))
         return messages
 
     def build(self) -> None:
         w, h = self.size
         margin = page_margin(self.size)
-        self.area = pygame.Rect(margin, 104, w - 2 * margin, h - 104 - 96)
+        self.area = pygame.Rect(margin, 104, w - 2 * margin, h - 104 - 100)
         y = h - 74
         self.back_button = pygame_gui.elements.UIButton(
             pygame.Rect(margin, y, 140, 52),
@@ -70,27 +110,68 @@ class LoadScene(Scene):
             self.ui,
             object_id=ObjectID(object_id="#primary"),
         )
-        if not self.saves:
-            self.open_button.disable()
-            self.delete_button.disable()
+        self._update_buttons()
+        first = not self.focus.items
+        self._set_focus_items()
+        if first:
+            self.focus.focus("list" if self.saves else "back")
+        self.select(self.selected)
+
+    def _set_focus_items(self) -> None:
+        self.focus.set_items(
+            [
+                Focusable("list", self._list_focus_rect(), self.open_selected, radius=12),
+                Focusable("back", self.back_button.rect, self.back, radius=9),
+                Focusable("delete", self.delete_button.rect, self.delete_selected, radius=9),
+                Focusable("open", self.open_button.rect, self.open_selected, radius=9),
+            ]
+        )
+
+    def _list_focus_rect(self) -> pygame.Rect:
+        """The chosen row as it shows in the list (the list itself when it is empty)."""
+        line = self._line_of(self.selected)
+        if line is None:
+            return self.area.copy()
+        row = self._row_rect(line)
+        return row.clip(self.area.inflate(-4, -12)) or self.area.copy()
+
+    def _update_buttons(self) -> None:
+        if self.open_button is None or self.delete_button is None:
+            return
+        current = self.current
+        for button, wanted in (
+            (self.open_button, current is not None),
+            (self.delete_button, current is not None and current.kind != SAMPLE),
+        ):
+            if wanted and not button.is_enabled:
+                button.enable()
+            elif not wanted and button.is_enabled:
+                button.disable()
+
+    @property
+    def current(self) -> SaveSummary | None:
+        return self.saves[self.selected] if self.saves else None
 
     # --- actions ---
 
     def open_selected(self) -> None:
-        if not self.saves:
+        summary = self.current
+        if summary is None:
             return
-        saved, messages = open_save(self.app.paths, self.saves[self.selected].path)
+        saved, messages = open_save(self.app.paths, summary.path)
         if messages:
             self.refresh()
             self.rebuild()
             self.app.notify(messages)
         if saved is not None:
-            self.app.resume_game(saved)
+            # A game in progress goes on in its own file; a save or a sample in a new one.
+            autosave = summary.path if summary.kind == AUTOSAVE else None
+            self.app.resume_game(saved, autosave=autosave)
 
     def delete_selected(self) -> None:
-        if not self.saves:
+        summary = self.current
+        if summary is None or summary.kind == SAMPLE:
             return
-        summary = self.saves[self.selected]
 
         def delete() -> None:
             try:
@@ -100,20 +181,35 @@ class LoadScene(Scene):
             self.refresh()
             self.rebuild()
 
-        self.app.confirm(
-            tr("load.delete_title"), [tr("load.delete_body", name=summary.name)], delete
-        )
+        if summary.kind == AUTOSAVE:
+            game = tr_or(f"games.{summary.game_id}.name", summary.game_title)
+            where = ", ".join(_details(summary)[1:2]) or game
+            title, body = (
+                tr("load.delete_game_title"),
+                tr("load.delete_game_body", game=game, where=where),
+            )
+        else:
+            title, body = tr("load.delete_title"), tr("load.delete_body", name=summary.name)
+        self.app.confirm(title, [body], delete)
 
     def select(self, index: int) -> None:
         if not self.saves:
             return
         self.selected = max(0, min(len(self.saves) - 1, index))
-        visible = self.area.h - 32
-        top = self.selected * ROW_H
-        if top < self.scroll:
-            self.scroll = top
-        elif top + ROW_H > self.scroll + visible:
-            self.scroll = top + ROW_H - visible
+        line = self._line_of(self.selected)
+        if line is not None:
+            visible = self.area.h - 32
+            top = line.y
+            at = self.lines.index(line)
+            if at > 0 and self.lines[at - 1].summary is None:
+                top -= HEADER_H  # a section's heading shows with its first row
+            if top < self.scroll:
+                self.scroll = top
+            elif line.y + ROW_H > self.scroll + visible:
+                self.scroll = line.y + ROW_H - visible
+        self._update_buttons()
+        if self.focus.items:
+            self.focus.items[0].rect = self._list_focus_rect()
 
     # --- input ---
 
@@ -131,57 +227,92 @@ class LoadScene(Scene):
         return True
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_DOWN:
-                self.select(self.selected + 1)
+        if event.type != pygame.KEYDOWN:
+            return super().on_key(event)
+        in_list = self.focus.name == "list"
+        moves = {
+            pygame.K_DOWN: 1,
+            pygame.K_UP: -1,
+            pygame.K_PAGEDOWN: PAGE,
+            pygame.K_PAGEUP: -PAGE,
+            pygame.K_END: len(self.saves),
+            pygame.K_HOME: -len(self.saves),
+        }
+        if in_list and event.key in moves:
+            if event.key == pygame.K_UP and self.selected == 0:
+                return True  # the top of the list: stay
+            if event.key == pygame.K_DOWN and self.selected >= len(self.saves) - 1:
+                self.focus.focus("open")  # past the last row: on to the buttons
                 return True
-            if event.key == pygame.K_UP:
-                self.select(self.selected - 1)
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open_selected()
-                return True
-            if event.key == pygame.K_DELETE:
-                self.delete_selected()
-                return True
+            self.select(self.selected + moves[event.key])
+            return True
+        if event.key == pygame.K_DELETE:
+            self.delete_selected()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            return super().on_key(event)
+        if not in_list and event.key in (pygame.K_UP, pygame.K_DOWN):
+            if event.key == pygame.K_UP and self.saves:
+                self.focus.focus("list")
+            return True
+        if self.focus.name in ("open", "delete") and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+        ):
+            button = self.open_button if self.focus.name == "open" else self.delete_button
+            if button is not None and not button.is_enabled:
+                return True  # a disabled button does nothing
+        if self.focus.handle_key(event):
+            return True
         return super().on_key(event)
 
     def on_mouse(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.saves) * ROW_H - (self.area.h - 32))
-            self.scroll = max(0, min(most, self.scroll - event.y * 40))
+            self.scroll = max(0, min(self._most_scroll(), self.scroll - event.y * 40))
+            if self.focus.items:
+                self.focus.items[0].rect = self._list_focus_rect()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self.row_at(event.pos)
             if index is not None:
                 if index == self.selected and getattr(event, "clicks", 1) >= 2:
                     self.open_selected()
+                    return True
                 self.select(index)
+                self.focus.focus("list")
                 return True
         return False
 
+    def _most_scroll(self) -> int:
+        content = self.lines[-1].y + self.lines[-1].height if self.lines else 0
+        return max(0, content - (self.area.h - 32))
+
     def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The index in ``saves`` of the row under ``pos`` (None on a heading or outside)."""
         if not self.area.collidepoint(pos):
             return None
-        index = (pos[1] - self.area.y - 16 + self.scroll) // ROW_H
-        return index if 0 <= index < len(self.saves) else None
+        for line in self.lines:
+            if line.summary is not None and self._row_rect(line).collidepoint(pos):
+                return self.saves.index(line.summary)
+        return None
+
+    def _line_of(self, index: int) -> Line | None:
+        if not 0 <= index < len(self.saves):
+            return None
+        wanted = self.saves[index]
+        return next((line for line in self.lines if line.summary is wanted), None)
+
+    def _row_rect(self, line: Line) -> pygame.Rect:
+        y = self.area.y + 16 - self.scroll + line.y
+        return pygame.Rect(self.area.x + 16, y, self.area.w - 32, line.height - 8)
 
     # --- drawing ---
 
     def thumbnail(self, summary: SaveSummary) -> pygame.Surface | None:
         key = str(summary.path)
         if key not in self._thumbs:
-            image = None
-            if summary.thumbnail:
-                try:
-                    image = pygame.image.load(io.BytesIO(summary.thumbnail), "thumb.png")
-                    image = pygame.transform.smoothscale(
-                        image,
-                        (round((ROW_H - 16) * image.get_width() / image.get_height()), ROW_H - 16),
-                    )
-                except (pygame.error, ValueError, ZeroDivisionError) as error:
-                    log.info("thumbnail of %s unreadable: %s", summary.path.name, error)
-            self._thumbs[key] = image
+            self._thumbs[key] = _decode_thumbnail(summary)
         return self._thumbs[key]
 
     def draw_scene(self, surface: pygame.Surface) -> None:
@@ -189,18 +320,28 @@ class LoadScene(Scene):
         surface.blit(felt_background((w, h), self.app.cards), (0, 0))
         heading(surface, tr("load.title"))
         panel(surface, self.area)
+        hint = fit_line(tr("load.keys_hint"), 13, self.area.w, False)
+        text(surface, hint, (w // 2, self.area.bottom + 6), 13, MUTED, anchor="midtop")
         if not self.saves:
             text(surface, tr("load.empty"), self.area.center, 18, MUTED, anchor="center")
             return
         clip = surface.get_clip()
         surface.set_clip(self.area.inflate(-4, -20))
-        y = self.area.y + 16 - self.scroll
-        for index, summary in enumerate(self.saves):
-            row = pygame.Rect(self.area.x + 16, y, self.area.w - 32, ROW_H - 8)
-            if row.bottom >= self.area.y and row.top <= self.area.bottom:
-                self._draw_row(surface, summary, row, index == self.selected)
-            y += ROW_H
+        current = self.current
+        for line in self.lines:
+            row = self._row_rect(line)
+            if row.bottom < self.area.y or row.top > self.area.bottom:
+                continue
+            if line.summary is None:
+                where = (row.x + 4, row.bottom - 6)
+                text(surface, line.title, where, 17, GOLD, bold=True, anchor="bottomleft")
+            else:
+                self._draw_row(surface, line.summary, row, line.summary is current)
         surface.set_clip(clip)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.app.stack.top is self:
+            self.focus.draw(surface)
 
     def _draw_row(self, surface, summary: SaveSummary, row: pygame.Rect, lit: bool) -> None:
         fill = (30, 91, 63) if lit else (14, 52, 35)
@@ -211,21 +352,67 @@ class LoadScene(Scene):
         if thumb is not None:
             surface.blit(thumb, (x, row.y + 4))
             x += thumb.get_width() + 16
-        game = tr_or(f"games.{summary.game_id}.name", summary.game_title)
-        name = tr("load.autosave") if summary.is_autosave else summary.name
-        text(surface, name, (x, row.y + 10), 19, CREAM, bold=True)
-        details = [game, ", ".join(summary.players)]
-        if summary.deal is not None:
-            details.append(tr("load.deal_n", n=summary.deal))
-        text(surface, "  ·  ".join(details), (x, row.y + 42), 15, MUTED)
+        right = row.right - 16
         when = summary.saved_at.strftime("%Y-%m-%d %H:%M")
-        text(surface, when, (row.right - 16, row.y + 12), 15, GOLD, anchor="topright")
-        if summary.to_act:
-            text(
-                surface,
-                tr("load.to_act", name=summary.to_act),
-                (row.right - 16, row.y + 42),
-                14,
-                MUTED,
-                anchor="topright",
-            )
+        when_rect = text(surface, when, (right, row.y + 12), 15, GOLD, anchor="topright")
+        room = when_rect.left - 24 - x
+        title = fit_line(_title(summary), 19, room, True)
+        text(surface, title, (x, row.y + 10), 19, CREAM, bold=True)
+        to_act = tr("load.to_act", name=summary.to_act) if summary.to_act else ""
+        turn_w = 0
+        if to_act:
+            to_act = fit_line(to_act, 14, max(80, (right - x) // 3), False)
+            turn = text(surface, to_act, (right, row.y + 42), 14, MUTED, anchor="topright")
+            turn_w = turn.w + 24
+        details = "  ·  ".join(_details(summary))
+        text(surface, fit_line(details, 15, right - x - turn_w, False), (x, row.y + 42), 15, MUTED)
+
+
+def _title(summary: SaveSummary) -> str:
+    if summary.kind == AUTOSAVE:
+        return tr("load.autosave")
+    if summary.kind == SAMPLE:
+        return tr("load.sample")
+    return summary.name
+
+
+def _details(summary: SaveSummary) -> list[str]:
+    """ "Kalooki", "deal 3 of 9", "4 players: You, Ada, ..."."""
+    from game.app.scenes.title import where_in_game
+
+    game = tr_or(f"games.{summary.game_id}.name", summary.game_title)
+    details = [game]
+    where = where_in_game(summary)
+    if where:
+        details.append(where)
+    count = tr("load.n_players", n=len(summary.players))
+    details.append(f"{count}: {tr('load.list_sep').join(summary.players)}")
+    return details
+
+
+def _when(summary: SaveSummary) -> float:
+    try:
+        return summary.saved_at.timestamp()
+    except (OverflowError, OSError, ValueError):
+        return 0.0
+
+
+def _decode_thumbnail(summary: SaveSummary) -> pygame.Surface | None:
+    """The row's picture, or None. The size in the PNG header is checked before the
+    image is decoded: a few KB of PNG can decode to hundreds of MB."""
+    png = summary.thumbnail
+    size = png_size(png) if png else None
+    if png is None or size is None or max(size) > MAX_THUMBNAIL_SIDE or min(size) <= 0:
+        return None
+    try:
+        image = pygame.image.load(io.BytesIO(png), "thumb.png")
+        if image.get_bitsize() not in (24, 32):  # grey or palette: smoothscale needs RGB
+            rgb = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+            rgb.blit(image, (0, 0))
+            image = rgb
+        height = ROW_H - 16
+        width = max(1, min(height * 3, round(height * image.get_width() / image.get_height())))
+        return pygame.transform.smoothscale(image, (width, height))
+    except (pygame.error, ValueError, ZeroDivisionError, MemoryError) as error:
+        log.info("thumbnail of %s unreadable: %s", summary.path.name, error)
+        return None

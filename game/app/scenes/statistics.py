@@ -96,7 +96,7 @@ class StatisticsScene(Scene):
         empty = Statistics()
         try:
             save_stats(self.app.paths, empty)
-        except OSError as error:
+        except Exception as error:  # OSError, or anything else the write meets
             self.app.notify([str(error)])
             return
         self.app.set_stats(empty)

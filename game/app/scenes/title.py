@@ -15,7 +15,8 @@ from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, fit_text, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.games.registry import GAMES
-from game.persist.saves import has_autosave, latest_autosave
+from game.persist.savedgame import SaveSummary
+from game.persist.saves import open_save
 
 VERSION = "0.1.0"
 # The picture on each game's tile: cards that say what the game is about.
@@ -35,6 +36,8 @@ class TitleScene(Scene):
         self.tiles: list[tuple[str, pygame.Rect]] = []
         self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.logo_y = 0
+        self.latest: SaveSummary | None = None  # the game Continue resumes
+        self.caption_at = (0, 0)
 
     def resume(self) -> None:
         super().resume()
@@ -61,7 +64,9 @@ class TitleScene(Scene):
             self.tiles.append((info.id, pygame.Rect(x, top, tile_w, tile_h)))
             x += tile_w + gap
 
-        menu = [name for name in MENU if name != "continue" or has_autosave(self.app.paths)]
+        in_progress = self.app.games_in_progress()
+        self.latest = in_progress[0] if in_progress else None
+        menu = [name for name in MENU if name != "continue" or self.latest is not None]
         bw, bh, bgap = (148, 48, 14) if w >= 1200 else (136, 46, 10)
         total = len(menu) * bw + (len(menu) - 1) * bgap
         x = (w - total) // 2
@@ -80,6 +85,7 @@ class TitleScene(Scene):
             self.buttons[button] = name
             items.append(Focusable(name, rect, lambda name=name: self.choose(name), radius=9))
             x += bw + bgap
+        self.caption_at = (w // 2, y + bh + (12 if compact else 16))
         first_build = not self.focus.items
         self.focus.set_items(items)
         if first_build and "continue" in menu:
@@ -97,11 +103,15 @@ class TitleScene(Scene):
         if name == "quit":
             self.app.quit()
         elif name == "continue":
-            saved, messages = latest_autosave(self.app.paths)
-            if messages:
+            if self.latest is None:
+                return
+            path = self.latest.path
+            saved, messages = open_save(self.app.paths, path)
+            if messages:  # damaged: moved aside; Continue now offers the next game
+                self.rebuild()
                 self.app.notify(messages)
             if saved is not None:
-                self.app.resume_game(saved)
+                self.app.resume_game(saved, autosave=path)
         else:
             self.app.stack.push(_scene_for(name)(self.app))
 
@@ -168,6 +178,8 @@ class TitleScene(Scene):
         focused = self.focus.name
         for game_id, rect in self.tiles:
             self._draw_tile(surface, game_id, rect, focused == f"game:{game_id}")
+        if self.latest is not None:
+            text(surface, continue_caption(self.latest), self.caption_at, 16, GOLD, anchor="midtop")
         text(surface, tr("title.keys_hint"), (w // 2, h - 18), 13, MUTED, anchor="midbottom")
         text(surface, f"v{VERSION}", (w - 16, h - 18), 13, MUTED, anchor="bottomright")
 
@@ -220,6 +232,22 @@ class TitleScene(Scene):
     def draw_over(self, surface: pygame.Surface) -> None:
         if self.app.stack.top is self:
             self.focus.draw(surface)
+
+
+def where_in_game(summary: SaveSummary) -> str:
+    """ "deal 3 of 9", "deal 3" or "" (the game's place as far as the save tells)."""
+    if summary.deal is None:
+        return ""
+    if summary.deals is not None:
+        return tr("load.deal_of", n=summary.deal, total=summary.deals)
+    return tr("load.deal_n", n=summary.deal)
+
+
+def continue_caption(summary: SaveSummary) -> str:
+    """ "Continue: Kalooki, deal 3 of 9, 4 players" in the player's language."""
+    game = tr_or(f"games.{summary.game_id}.name", summary.game_title)
+    parts = [game, where_in_game(summary), tr("load.n_players", n=len(summary.players))]
+    return tr("title.continue_game", game=tr("load.list_sep").join(p for p in parts if p))
 
 
 def _scene_for(name: str) -> type[Scene]:

@@ -9,6 +9,7 @@ list it in ``TABLES`` (see docs/TABLE.md).
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.i18n import tr
@@ -36,8 +37,10 @@ def table_class(game_id: str) -> type[TableScene] | None:
     return getattr(import_module(module), name)
 
 
-def open_table(app: App, session: GameSession) -> TableScene | None:
-    """Put the table on screen over the title (Quit to title and Menu come back to it)."""
+def open_table(app: App, session: GameSession, autosave: Path | None = None) -> TableScene | None:
+    """Put the table on screen over the title (Quit to title and Menu come back to it).
+    ``autosave``: the game's autosave file when it is a game in progress continued
+    (it goes on writing there); otherwise the table starts a file of its own."""
     from game.app.scenes.title import TitleScene
 
     cls = table_class(session.setup.game_id)
@@ -45,6 +48,8 @@ def open_table(app: App, session: GameSession) -> TableScene | None:
         app.notify([tr("table.coming_body")], title=tr("table.coming_title"))
         return None
     table = cls(app, session)
+    if autosave is not None:
+        table.autosaver.path = autosave
     app.stack.reset(TitleScene(app))
     app.stack.push(table)
     return table
@@ -58,12 +63,14 @@ def start_table(app: App, setup: GameSetup) -> TableScene | None:
     return open_table(app, GameSession(setup))
 
 
-def resume_table(app: App, saved: SavedGame) -> TableScene | None:
-    """Continue a saved game exactly where it was, the hands as their players left them."""
+def resume_table(app: App, saved: SavedGame, autosave: Path | None = None) -> TableScene | None:
+    """Continue a saved game exactly where it was, the hands as their players left them.
+    A game in progress (``autosave``, its file) goes on in its file; a named save or a
+    sample goes on in a new one, so the slot and any other game stay as they were."""
     if table_class(saved.game_id) is None:
         app.notify([tr("table.coming_body")], title=tr("table.coming_title"))
         return None
-    table = open_table(app, GameSession.resume(saved))
+    table = open_table(app, GameSession.resume(saved), autosave)
     if table is not None:
         table.restore_hands(saved.hand_groups)
     return table

@@ -12,7 +12,7 @@ from dataclasses import replace
 from game.app.i18n import tr
 from game.engine.actions import NextDeal
 from game.engine.errors import IllegalAction
-from game.persist.stats import save_stats
+from game.persist.retire import with_finished_game
 
 log = logging.getLogger(__name__)
 
@@ -129,22 +129,10 @@ class TableFlow:
         setup = self.session.setup
         if not setup.humans or not self._finished_here:
             return ""
-        seat = setup.humans[0]
-        results = self.session.rules.results(self.session.state)
-        stats = self.app.stats.recorded(
-            setup.game_id,
-            setup.stats_level,
-            seat in results.winners,
-            results.scores[seat],
-            results.lower_is_better,
-        )
-        self.app.set_stats(stats)
-        try:
-            save_stats(self.app.paths, stats)
-        except OSError as error:
-            log.warning("statistics not saved: %s", error)
-            return ""
-        return tr("table.stats_updated", name=setup.seats[seat].name)
+        stats = with_finished_game(self.app.stats, self.session.to_saved())
+        if not self.app.keep_stats(stats):  # kept in memory, written when the disk allows
+            return tr("table.stats_not_saved")
+        return tr("table.stats_updated", name=setup.seats[setup.humans[0]].name)
 
     def play_again(self) -> None:
         setup = self.session.setup

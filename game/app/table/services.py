@@ -59,7 +59,10 @@ class TableServices:
 
     def _on_change(self, session: GameSession) -> None:
         if session.finished:
+            # Saved too: should the app close before the results, the next start
+            # counts the game in the statistics (and offers no Continue for it).
             self._finished_here = True
+            self.autosaver.request(self._saved(self._thumb))
             return
         # The hand follows the new position before the save, so that the save holds it
         # as the player will see it (a drawn card where it was dropped).

@@ -36,6 +36,7 @@ from game.app.table.keys import TableKeys
 from game.app.table.layout import TableLayout
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
+from game.app.table.save_notice import draw_save_problem
 from game.app.table.services import THUMB_EVERY_S, Hint, TableServices
 from game.app.table.sprites import Picture, Place
 from game.engine.actions import Action
@@ -43,6 +44,7 @@ from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, events_for
 from game.engine.messages import Message
+from game.persist.autosaves import new_autosave_path
 
 log = logging.getLogger(__name__)
 NOTICE_S = 4.5
@@ -56,7 +58,8 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         super().__init__(app)
         self.session = session
         session.on_change = self._on_change
-        self.autosaver = Autosaver(app.paths)
+        # The game's own autosave file (a resumed game keeps its file: see open_table).
+        self.autosaver = Autosaver(new_autosave_path(app.paths, session.setup.game_id))
         self.driver = AiDriver(session, BotSettings(budget_ms=float(app.settings.hard_think_ms)))
         self.animator = Animator()
         self.painter = TablePainter(self)
@@ -333,6 +336,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.painter.draw_over(surface)
+        draw_save_problem(surface, self.autosaver.problem)  # lasting, until a save succeeds
 
 
 def _landing_sound(move: CardMoved) -> str | None:

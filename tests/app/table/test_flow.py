@@ -14,7 +14,7 @@ from game.app.table.kaluki import KalukiTable
 from game.engine.actions import Discard
 from game.games.kaluki import KalukiOptions
 from game.games.kaluki.state import DEAL_OVER, PLAY
-from game.persist.saves import has_autosave
+from game.persist.autosaves import has_autosave
 from game.persist.stats import load_stats
 from tests.app.table.helpers import (
     card_point,

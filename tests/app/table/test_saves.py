@@ -20,7 +20,7 @@ from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import MenuOverlay, SaveDialog
 from game.engine.actions import Discard, Draw
 from game.engine.cards import sort_by_rank, sort_by_suit
-from game.persist.saves import autosave_path, list_saves, load_save
+from game.persist.saves import list_saves, load_save
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import (
     card_point,
@@ -51,7 +51,7 @@ def test_a_move_is_autosaved(app, paths):
     card = table.hand_cards()[0]
     drag(app, card_point(table, card), table.layout.discard.center)
     assert table.autosaver.flush()
-    saved = load_save(autosave_path(paths))
+    saved = load_save(table.autosaver.path)
     assert saved.log[-2:] == (Draw(), Discard(card))
     assert saved.state == table.session.state
     assert saved.thumbnail is not None  # the Load list shows a picture of the table
@@ -72,7 +72,7 @@ def test_leaving_the_table_writes_the_last_move_first(app, paths):
     log = tuple(table.session.log)
     app.stack.reset(TitleScene(app))  # quit to title at once
     assert written and written[-1].log == log
-    assert load_save(autosave_path(paths)).log == log
+    assert load_save(table.autosaver.path).log == log
 
 
 def test_continue_resumes_exactly_where_the_game_was(paths):
@@ -133,9 +133,7 @@ def test_load_on_the_command_line_opens_the_table(paths, monkeypatch, tmp_path):
 
 def autosaved_order(table) -> list:
     assert table.autosaver.flush()
-    return [
-        card for group in load_save(autosave_path(table.app.paths)).hand_groups[0] for card in group
-    ]
+    return [card for group in load_save(table.autosaver.path).hand_groups[0] for card in group]
 
 
 def test_a_hand_dragged_into_a_new_order_comes_back_on_continue(paths):
@@ -178,7 +176,7 @@ def test_a_drawn_card_is_saved_where_it_was_dropped_and_new_cards_come_after(app
     assert table.hand_cards()[0] == drawn
     assert autosaved_order(table) == table.hand_cards()
     # a save that does not mention a card: it goes where a newly arrived card would
-    saved = load_save(autosave_path(app.paths))
+    saved = load_save(table.autosaver.path)
     without = replace(saved, hand_groups=((tuple(table.hand_cards()[1:]),), ()))
     resumed = resume_table(app, without)
     frames(app, 2)
@@ -202,7 +200,7 @@ def test_indian_rummy_groups_are_autosaved_and_come_back(app):
     assert [cards[0], cards[-1]] in groups or [cards[-1], cards[0]] in groups
     assert len(session.log) == moves  # arranging plays nothing
     assert table.autosaver.flush()
-    saved = load_save(autosave_path(app.paths))
+    saved = load_save(table.autosaver.path)
     assert [list(group) for group in saved.hand_groups[0]] == groups
     resumed = resume_table(app, saved)
     frames(app, 2)

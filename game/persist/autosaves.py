@@ -1,0 +1,131 @@
+"""One autosave per game in progress, so that starting another game never costs one.
+
+Each table writes its own file in the ``autosaves/`` folder beside the named slots,
+``<game id>-<date>-<time>-<random>.json``, after every move; the file goes when its game
+ends (the table records the statistics first). A finished game's autosave that is still
+there (the app closed at the last move) is retired at the next scan: recorded in the
+statistics by the app, then deleted, never offered as Continue.
+
+The single ``autosave.json`` of earlier versions is moved into the folder under a name
+of its own on the first scan, so an old game in progress becomes one like any other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from game.persist.paths import Paths
+from game.persist.savedgame import AUTOSAVE, SavedGame, SaveSummary
+from game.persist.saves import AUTOSAVE_FOLDER, list_folder, open_save
+from game.persist.store import DAMAGED_FOLDER
+
+LEGACY_AUTOSAVE = "autosave.json"  # the one autosave of versions before 0.2
+
+
+def autosave_folder(paths: Paths) -> Path:
+    return paths.saves / AUTOSAVE_FOLDER
+
+
+def new_autosave_path(paths: Paths, game_id: str, now: datetime | None = None) -> Path:
+    """A file name no other game uses (nothing is written until the first move)."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    folder = autosave_folder(paths)
+    while True:
+        path = folder / f"{game_id}-{stamp}-{secrets.token_hex(3)}.json"
+        if not path.exists():
+            return path
+
+
+def migrate_legacy_autosave(paths: Paths) -> Path | None:
+    """Move the old single ``autosave.json`` into the autosaves folder (never over
+    another file); returns its new place, or None when there was none to move."""
+    old = paths.saves / LEGACY_AUTOSAVE
+    if not old.is_file():
+        return None
+    try:
+        mtime = datetime.fromtimestamp(old.stat().st_mtime)
+        new = new_autosave_path(paths, "earlier", mtime)
+        new.parent.mkdir(parents=True, exist_ok=True)
+        os.link(old, new)  # fails rather than overwrite
+        old.unlink()
+    except OSError:
+        return None  # a read-only folder: the old file stays and is listed where it is
+    return new
+
+
+def has_autosave(paths: Paths) -> bool:
+    """Whether any game in progress is kept (cheap: no file is read)."""
+    if (paths.saves / LEGACY_AUTOSAVE).is_file():
+        return True
+    try:
+        return any(p.suffix == ".json" and p.is_file() for p in autosave_folder(paths).iterdir())
+    except OSError:
+        return False
+
+
+@dataclass
+class Scan:
+    """What :func:`scan_autosaves` found."""
+
+    unfinished: list[SaveSummary] = field(default_factory=list)  # newest first
+    finished: list[SavedGame] = field(default_factory=list)  # retired: for the statistics
+    messages: list[str] = field(default_factory=list)  # damaged files moved aside
+
+
+def scan_autosaves(paths: Paths) -> Scan:
+    """Every game in progress, newest first. A damaged autosave is moved aside (with a
+    message); a finished one is deleted and returned in ``finished`` so the app can
+    count it (only once: a file that cannot be deleted is hidden but not returned)."""
+    scan = Scan()
+    migrate_legacy_autosave(paths)
+    folders = [autosave_folder(paths)]
+    if (paths.saves / LEGACY_AUTOSAVE).is_file():  # could not be migrated (read-only)
+        folders.append(paths.saves)
+    for folder in folders:
+        only = None if folder == folders[0] else {LEGACY_AUTOSAVE}
+        for summary in list_folder(folder, AUTOSAVE, scan.messages, only=only):
+            if summary.finished is False:
+                scan.unfinished.append(summary)
+                continue
+            saved, messages = open_save(paths, summary.path)
+            scan.messages += messages
+            if saved is None:
+                continue
+            if not saved.state.finished:
+                scan.unfinished.append(summary)  # an older file without the flag
+            elif _delete(summary.path):
+                scan.finished.append(saved)
+    scan.unfinished.sort(key=lambda s: (s.saved_at.timestamp(), s.path.name), reverse=True)
+    return scan
+
+
+def _delete(path: Path) -> bool:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False  # another window retired it already
+    except OSError:
+        return False
+    return True
+
+
+def clear_autosave(path: Path) -> None:
+    """Forget one game's autosave (its game has ended and the statistics are kept)."""
+    with contextlib.suppress(OSError):
+        path.unlink()
+
+
+def in_autosaves(paths: Paths, path: Path) -> bool:
+    """Whether ``path`` is one of the games in progress (Continue keeps writing to it)."""
+    try:
+        parent = path.resolve().parent
+    except OSError:
+        return False
+    if path.name == LEGACY_AUTOSAVE and parent == paths.saves.resolve():
+        return True
+    return parent == autosave_folder(paths).resolve() and parent.name != DAMAGED_FOLDER

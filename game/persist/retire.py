@@ -1,0 +1,26 @@
+"""A finished game counted in the statistics: the same rule at the table's results
+screen and for a finished game's autosave found at the next start (the app closed at
+the last move), so a game counts once, whichever way it ended."""
+
+from __future__ import annotations
+
+from game.games.registry import GAMES
+from game.persist.savedgame import SavedGame
+from game.persist.stats import Statistics
+
+
+def with_finished_game(stats: Statistics, saved: SavedGame) -> Statistics:
+    """``stats`` with ``saved``'s result for its first human seat (the player who set the
+    game up); unchanged for a table of AIs or a game not over."""
+    setup = saved.setup
+    if not setup.humans or not saved.state.finished:
+        return stats
+    seat = setup.humans[0]
+    results = GAMES[saved.game_id].rules.results(saved.state)
+    return stats.recorded(
+        saved.game_id,
+        setup.stats_level,
+        seat in results.winners,
+        results.scores[seat],
+        results.lower_is_better,
+    )
