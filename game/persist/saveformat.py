@@ -114,7 +114,8 @@ def save_to_dict(saved: SavedGame, saved_at: datetime) -> dict[str, Any]:
         "options": codec.encode(saved.options),
         "seed": saved.seed,
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in saved.seats],
-        "saved_at": saved_at.isoformat(timespec="seconds"),
+        # milliseconds: two games saved within a second still list newest first
+        "saved_at": saved_at.isoformat(timespec="milliseconds"),
         "summary": summary_of(info, saved.seats, saved.state),
     }
     if saved.thumbnail is not None:
