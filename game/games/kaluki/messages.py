@@ -36,8 +36,8 @@ templates(
             " card, so nobody can ever go out."
         ),
         "kaluki.doubled": "Kaluki! Everything went down in one turn: this hand scores double.",
-        # Refusals.
-        "kaluki.discard_empty": "The discard pile is empty.",
+        # Refusals: each names the rule that stops the move.
+        "kaluki.discard_empty": "The discard pile is empty: draw from the stock.",
         "kaluki.everyone_passed": "Everyone passed the up-card: draw from the stock.",
         "kaluki.take_only_to_open": (
             "You may take the {card} only to use it in a first meld of {need} or more this"
@@ -47,22 +47,34 @@ templates(
         "kaluki.lay_taken_first": (
             "You took the {card} from the discard pile: first lay it in your first meld ({need}+)."
         ),
-        "kaluki.already_drawn": "You have already drawn this turn.",
+        "kaluki.already_drawn": (
+            "You have already drawn this turn: one card a turn, then meld, lay off or discard."
+        ),
         "kaluki.first_round_only": "In the first-turn round you may only take the up-card or pass.",
         "kaluki.unknown_source": "Draw from the stock or the discard pile: there is nowhere else.",
-        "kaluki.pass_only_first_round": "Passing is only for the first-turn discard round.",
+        "kaluki.pass_only_first_round": (
+            "Passing is only for the first-turn discard round: now draw from the stock or the"
+            " discard pile."
+        ),
         "kaluki.choose_cards": "Choose the cards of at least one meld.",
-        "kaluki.first_meld_total": ("Your first meld must total {need}; these cards make {have}."),
+        "kaluki.first_meld_total": "Your first meld must total {need}; these cards make {have}.",
         "kaluki.taken_in_meld": (
-            "The {card} you took from the discard pile must be in this first meld."
+            "The {card} you took from the discard pile must be in this first meld: it is"
+            " taken only to open with it."
         ),
         "kaluki.keep_one": "Keep one card to discard: you go out only by discarding.",
-        "kaluki.add_after_first": ("You may add to melds on the table only after your first meld."),
-        "kaluki.jokers_cannot_there": "The jokers cannot stand for those cards there.",
+        "kaluki.add_after_first": "You may add to melds on the table only after your first meld.",
+        "kaluki.jokers_cannot_there": (
+            "The jokers cannot stand for those cards there: a joker already in the meld keeps"
+            " the card it stands for."
+        ),
         "kaluki.swap_after_first": (
             "You may swap a joker only after your first meld (table option)."
         ),
-        "kaluki.no_joker_for": "No joker in {meld} stands for the {card}.",
+        "kaluki.no_joker_for": (
+            "No joker in {meld} stands for the {card}: a joker is won back only with the very"
+            " card it stands for."
+        ),
     },
     second_person={key: you for key, (_third, you) in LOG.items()},
 )
