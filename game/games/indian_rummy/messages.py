@@ -35,8 +35,8 @@ PROBLEMS = {
     "pure_needed": (
         "Your cards make runs and sets only without a pure run, and a pure run is required."
     ),
-    "loose_one": "The {card} fits in no run or set.",
-    "loose": "These cards fit in no run or set: {cards}.",
+    "loose_one": "Every card must be in a run or set to declare; the {card} fits in none.",
+    "loose": "Every card must be in a run or set to declare; these fit in none: {cards}.",
 }
 
 # Log lines: (third person, second person).
@@ -88,10 +88,12 @@ NOTES = {
 }
 
 REFUSALS = {
-    "session_over": "The session is over.",
+    "session_over": "The session is over: all its rounds have been played.",
     "between_rounds": "Players may join or leave only between rounds.",
-    "draw_first": "First take a card, from the stock or the discard pile.",
-    "already_taken": "You have already taken a card: discard or declare.",
+    "draw_first": (
+        "A turn starts by taking a card: first take one from the stock or the discard pile."
+    ),
+    "already_taken": "You take one card a turn and have taken it: now discard or declare.",
     "discard_empty": "The discard pile is empty: draw from the stock.",
     "unknown_source": "There is no {source} to draw from: draw from the stock or the discard pile.",
     "pack_late": "You may pack only at the start of your turn, before drawing.",

@@ -390,8 +390,9 @@ def test_the_engines_reasons_and_log_lines_read_in_japanese():
     try:
         loose = say("loose", cards=hand("7H 2S KC"))
         reason = render(cannot_declare(loose))
-        assert (
-            reason == "まだ宣言できません：次のカードがどのランにもセットにも入りません：7♥ 2♠ K♣。"
+        assert reason == (
+            "まだ宣言できません：宣言するにはすべてのカードがランかセットに入る必要があります。"
+            "次のカードはどれにも入りません：7♥ 2♠ K♣。"
         )
         said = render(turned_up(hand("AS")[0]))
         assert said == "A♠をめくりました：エースとジョーカーがワイルド"

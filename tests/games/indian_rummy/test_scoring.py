@@ -50,7 +50,7 @@ def test_two_identical_cards_in_a_set_are_refused():
     # a hand that needs that set cannot be declared
     hand = cards("AS 2S 3S  4D 5D 6D  9C 10C JC QC  7H 7H 7S")
     assert not can_declare(hand, None)
-    assert "fit in no run or set" in str(declaration_problem(hand, None))
+    assert "fit in none" in str(declaration_problem(hand, None))
 
 
 def test_a_set_has_three_or_four_cards_of_different_suits():
@@ -80,7 +80,7 @@ def test_declaration_names_the_cards_that_do_not_fit():
     problem = declaration_problem(hand, None)
     assert problem.key == "indian_rummy.loose"
     assert sorted(problem.value("cards")) == sorted(cards("QD QH 9C 4D"))
-    assert str(problem).startswith("These cards fit in no run or set: ")
+    assert str(problem).startswith("Every card must be in a run or set to declare; these fit")
 
 
 def test_declaration_shows_thirteen_cards():

@@ -29,11 +29,11 @@ def card(state, seat, text):
 def test_turn_is_draw_then_discard_and_passes_left():
     state = position(["2S 3S 4S 5H 6H 7D 8D 9C 10C JD QD KD AS"] * 3, seat=1)
     assert set(map(type, RULES.legal_actions(state))) == {Draw, Pack}
-    with pytest.raises(IllegalAction, match="First take a card"):
+    with pytest.raises(IllegalAction, match="first take one from the stock"):
         RULES.apply(state, Discard(state.hands[1][0]))
     state, _ = RULES.apply(state, Draw(STOCK))
     assert state.phase == PLAY and len(state.hands[1]) == 14
-    with pytest.raises(IllegalAction, match="already taken a card"):
+    with pytest.raises(IllegalAction, match="You take one card a turn"):
         RULES.apply(state, Draw(STOCK))
     state, _ = RULES.apply(state, Discard(state.hands[1][0]))
     assert state.seat == 2 and state.phase == DRAW and len(state.hands[1]) == 13
