@@ -11,6 +11,7 @@ from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.messages import Message, english
+from game.engine.worlds import Hidden
 
 
 class GameState(Protocol):
@@ -40,6 +41,9 @@ class Rules(Protocol):
 
     def new_game(self, options: Any, seed: int) -> Any: ...
 
+    def start(self, options: Any, seed: int) -> tuple[Any, list[Event]]:
+        """A new game and the events of its first deal (the table animates them)."""
+
     def legal_actions(self, state: Any) -> list[Action]:
         """A bounded list for the seat to act: every kind of move it may make, with the
         solver's best melds; ``apply`` accepts other legal combinations too."""
@@ -48,6 +52,9 @@ class Rules(Protocol):
 
     def view(self, state: Any, seat: int) -> Any:
         """Everything ``seat`` may see, and nothing more."""
+
+    def world(self, view: Any, hidden: Hidden) -> Any:
+        """A full state consistent with ``view``, its hidden cards as ``hidden`` guesses."""
 
     def all_cards(self, state: Any) -> list[Card]:
         """Every card of the game, wherever it lies (to check none is lost or made)."""

@@ -24,6 +24,7 @@ from game.ai.stockqueue import StockQueues
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import Card, make_deck
 from game.engine.solver import best_arrangement
+from game.engine.worlds import Hidden
 from game.games.indian_rummy import RULES
 from game.games.indian_rummy.actions import Declare
 from game.games.indian_rummy.dealing import decks_for
@@ -141,34 +142,8 @@ class IndianWorlds:
             packed = [s for s in view.order if view.statuses[s] != IN_PLAY]
             holder = packed[0] if packed else view.seat
             set_aside = tuple(tuple(rest) if s == holder else () for s in range(len(set_aside)))
-        return IndianRummyState(
-            options=view.options,
-            seed=rng.getrandbits(32),
-            rng_counter=1,
-            names=view.names,
-            order=view.order,
-            seating=view.seating,
-            deal=view.deal,
-            round=view.round,
-            deals_in_round=1,
-            round_size=len(view.order) + 1,  # the deal's end never ends the round here
-            dealer=view.dealer,
-            next_dealer=view.next_dealer,
-            phase=view.phase,
-            seat=view.seat if view.to_act is None else view.to_act,
-            statuses=view.statuses,
-            has_played=view.has_played or (False,) * view.options.players,
-            hands=tuple(hands),
-            stock=stock,
-            discard=tuple(pile),
-            set_aside=set_aside,
-            box=(),
-            indicator=view.indicator,
-            taken=view.taken,
-            balances=view.balances,
-            history=view.history,
-            winners=view.winners,
-        )
+        hidden = Hidden(tuple(hands), stock, rng.getrandbits(32), tuple(pile), set_aside)
+        return RULES.world(view, hidden)
 
     def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
         order = [s for s in world.order if world.statuses[s] == IN_PLAY]

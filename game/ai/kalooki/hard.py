@@ -36,6 +36,7 @@ from game.ai.worlds import deal_hidden
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
+from game.engine.worlds import Hidden
 from game.games.kalooki import RULES
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.calling import callers_after
@@ -50,7 +51,6 @@ from game.games.kalooki.state import (
     PLAY,
     KalookiState,
     KalookiView,
-    Turn,
 )
 
 DISCARD_OPTIONS = 3
@@ -206,27 +206,9 @@ class KalookiWorlds:
         hands, unseen = deal_hidden(
             pool, view.hand, view.seat, view.hand_sizes, knowledge, rng, REDEALS, fits
         )
-        return KalookiState(
-            options=view.options,
-            seed=rng.getrandbits(32),
-            rng_counter=1,
-            deal=view.deal,
-            dealer=view.dealer,
-            phase=view.phase,
-            seat=view.active,
-            asking=view.asking,
-            hands=tuple(hands),
-            stock=tuple(unseen[: view.stock_size]),
-            discard=view.discard,
-            discarded_by=knowledge.top_from,
-            melds=view.melds,
-            laid_down=view.laid_down,
-            calls_left=view.calls_left,
-            turn=Turn(),
-            totals=view.totals,
-            history=view.history,
-            winners=view.winners,
-        )
+        stock = tuple(unseen[: view.stock_size])
+        hidden = Hidden(tuple(hands), stock, rng.getrandbits(32), discarded_by=knowledge.top_from)
+        return RULES.world(view, hidden)
 
     def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
         first = world.seat if world.phase in (DRAW, CALL, ANSWER) else world.seat + 1

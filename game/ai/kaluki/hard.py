@@ -39,6 +39,7 @@ from game.engine.actions import (
 from game.engine.cards import Card
 from game.engine.melds import ACE_HIGH
 from game.engine.solver import Arrangement
+from game.engine.worlds import Hidden
 from game.games.kaluki import RULES
 from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, card_penalty, meld_total, penalty
 from game.games.kaluki.state import (
@@ -49,7 +50,6 @@ from game.games.kaluki.state import (
     PLAY,
     KalukiState,
     KalukiView,
-    Turn,
 )
 
 DISCARD_OPTIONS = 4
@@ -247,26 +247,8 @@ class KalukiWorlds:
         hands, unseen = deal_hidden(
             pool, view.hand, seat, view.hand_sizes, knowledge, rng, REDEALS, fits
         )
-        return KalukiState(
-            options=view.options,
-            seed=rng.getrandbits(32),
-            rng_counter=1,
-            deal=view.deal,
-            dealer=view.dealer,
-            phase=view.phase,
-            seat=seat,
-            hands=tuple(hands),
-            stock=tuple(unseen[: view.stock_size]),
-            discard=view.discard,
-            melds=view.melds,
-            melded=view.melded,
-            turn=Turn(view.taken_discard, view.melded[seat]),
-            passes=0,
-            totals=view.totals,
-            chips=view.chips,
-            history=view.history,
-            winners=view.winners,
-        )
+        hidden = Hidden(tuple(hands), tuple(unseen[: view.stock_size]), rng.getrandbits(32))
+        return RULES.world(view, hidden)
 
     def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
         first = world.seat if world.phase == DRAW else (world.seat + 1) % world.players

@@ -22,6 +22,7 @@ from game.ai.laugh_and_lie_down.policy import explain_laugh
 from game.ai.search import SearchBot
 from game.engine.actions import Action
 from game.engine.cards import make_deck
+from game.engine.worlds import Hidden
 from game.games.laugh_and_lie_down import RULES
 from game.games.laugh_and_lie_down.dead_cards import dead_sets
 from game.games.laugh_and_lie_down.state import (
@@ -88,29 +89,7 @@ class LaughWorlds:
             )
             if clean:
                 break
-        return LaughState(
-            options=view.options,
-            seed=rng.getrandbits(32),
-            rng_counter=1,
-            deal=view.deal,
-            dealer=view.dealer,
-            phase=view.phase,
-            seat=view.seat,
-            mover=view.mover,
-            hands=tuple(hands),
-            layout=view.layout,
-            captured=view.captured,
-            lain_down=view.lain_down,
-            chips=view.chips,
-            pot=view.pot,
-            asking=(),
-            moment=view.moment,
-            rank_moment=view.rank_moment,
-            chance=view.chance,
-            last_player=view.last_player,
-            history=view.history,
-            winners=view.winners,
-        )
+        return RULES.world(view, Hidden(tuple(hands), (), rng.getrandbits(32)))
 
     def outcome(self, world: Any, action: Action, seat: int, rng: random.Random) -> float:
         state, _ = RULES.apply(world, action)

@@ -15,6 +15,7 @@ from game.engine.events import CardMoved, Event, Said, Shuffled, TurnStarted
 from game.engine.game import Results
 from game.engine.messages import msg
 from game.engine.rng import shuffled
+from game.engine.worlds import Hidden
 from game.engine.zones import replaced, take_from_hand
 from game.games.indian_rummy import dealing, table
 from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
@@ -44,6 +45,7 @@ from game.games.indian_rummy.state import (
     IndianRummyState,
     IndianRummyView,
 )
+from game.games.indian_rummy.world import world
 
 
 def discard_order(hand: Sequence[Card], taken: Card | None, wild: int | None) -> list[Card]:
@@ -303,6 +305,9 @@ class IndianRummyRules:
         cards.extend(card for pile in state.set_aside for card in pile)
         cards.extend(state.box)
         return cards
+
+    def world(self, view: IndianRummyView, hidden: Hidden) -> IndianRummyState:
+        return world(view, hidden)
 
     def hidden_from(self, state: IndianRummyState, seat: int) -> set[Card]:
         """The stock under its top, the buried discards, packed hands, the box, and the

@@ -22,6 +22,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
 from game.engine.melds import RUN
+from game.engine.worlds import Hidden
 from game.engine.zones import (
     cards_on_table,
     distinct_faces,
@@ -53,6 +54,7 @@ from game.games.kalooki.state import (
     KalookiView,
     Turn,
 )
+from game.games.kalooki.world import world
 
 _WAIT = {
     DRAW: "First draw a card, from the stock or the discard pile.",
@@ -341,6 +343,9 @@ class KalookiRules:
 
     def all_cards(self, state: KalookiState) -> list[Card]:
         return cards_on_table(state.hands, state.stock, state.discard, state.melds)
+
+    def world(self, view: KalookiView, hidden: Hidden) -> KalookiState:
+        return world(view, hidden)
 
     def hidden_from(self, state: KalookiState, seat: int) -> set[Card]:
         if state.phase in (DEAL_OVER, GAME_OVER):  # hands are shown at the end of a deal

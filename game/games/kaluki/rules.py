@@ -25,6 +25,7 @@ from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
 from game.engine.melds import GROUP, RUN, Meld, extension_problem, extensions, read_meld
 from game.engine.messages import Message, msg
+from game.engine.worlds import Hidden
 from game.engine.zones import (
     cards_on_table,
     distinct_faces,
@@ -52,6 +53,7 @@ from game.games.kaluki.state import (
     KalukiView,
     Turn,
 )
+from game.games.kaluki.world import world
 
 
 class KalukiRules:
@@ -369,6 +371,9 @@ class KalukiRules:
 
     def all_cards(self, state: KalukiState) -> list[Card]:
         return cards_on_table(state.hands, state.stock, state.discard, state.melds)
+
+    def world(self, view: KalukiView, hidden: Hidden) -> KalukiState:
+        return world(view, hidden)
 
     def hidden_from(self, state: KalukiState, seat: int) -> set[Card]:
         if state.phase in (DEAL_OVER, GAME_OVER):  # hands are shown at the end of a deal

@@ -13,6 +13,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said
 from game.engine.game import Results
 from game.engine.messages import Seat, msg
+from game.engine.worlds import Hidden
 from game.games.laugh_and_lie_down import dealing, flow
 from game.games.laugh_and_lie_down import messages as m
 from game.games.laugh_and_lie_down.dead_cards import (
@@ -36,6 +37,7 @@ from game.games.laugh_and_lie_down.state import (
     LaughView,
     LieDown,
 )
+from game.games.laugh_and_lie_down.world import world
 
 
 def _matches(hand: Sequence[Card], layout: Sequence[Card]) -> list[Card]:
@@ -237,6 +239,9 @@ class LaughRules:
         cards.extend(state.layout)
         cards.extend(all_captured(state.captured))
         return cards
+
+    def world(self, view: LaughView, hidden: Hidden) -> LaughState:
+        return world(view, hidden)
 
     def hidden_from(self, state: LaughState, seat: int) -> set[Card]:
         return {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
