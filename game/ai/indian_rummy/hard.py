@@ -28,6 +28,7 @@ from game.engine.worlds import Hidden
 from game.games.indian_rummy import RULES
 from game.games.indian_rummy.actions import Declare
 from game.games.indian_rummy.dealing import decks_for
+from game.games.indian_rummy.rules import thrown_back
 from game.games.indian_rummy.scoring import card_points, is_wild, policy_for
 from game.games.indian_rummy.state import DRAW, IN_PLAY, PLAY, IndianRummyState, IndianRummyView
 
@@ -63,11 +64,15 @@ def fast_action(state: IndianRummyState) -> Action:
             require_runs=2,
             pure_length=state.options.pure_run_minimum,
         )
-        if found is not None and len(found.leftover) == 1 and found.leftover[0] != state.taken:
+        if (
+            found is not None
+            and len(found.leftover) == 1
+            and not thrown_back(found.leftover[0], state.taken)
+        ):
             return Declare(found.leftover[0])
-    loose = [c for c in loose_all if c != state.taken and not is_wild(c, wild)]
-    pool = loose or [c for c in hand if c != state.taken and not is_wild(c, wild)]
-    pool = pool or [c for c in hand if c != state.taken]
+    loose = [c for c in loose_all if not thrown_back(c, state.taken) and not is_wild(c, wild)]
+    pool = loose or [c for c in hand if not thrown_back(c, state.taken) and not is_wild(c, wild)]
+    pool = pool or [c for c in hand if not thrown_back(c, state.taken)]
     return Discard(max(pool, key=lambda c: (card_points(c, wild), c)))
 
 

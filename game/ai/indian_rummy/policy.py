@@ -37,6 +37,7 @@ from game.engine.melds import RUN
 from game.engine.solver import Arrangement, best_arrangement
 from game.games.indian_rummy.actions import Declare, Pack
 from game.games.indian_rummy.dealing import decks_for
+from game.games.indian_rummy.rules import thrown_back
 from game.games.indian_rummy.scoring import (
     card_points,
     count_hand,
@@ -154,8 +155,8 @@ class Reading:
     def discard_scores(self, careful: bool = True) -> list[tuple[float, Card]]:
         taken = self.view.taken
         arr = arrangement(self.hand, self.wild)
-        usable = [c for c in self.hand if c != taken]
-        loose = [c for c in arr.leftover if c != taken and not self.wild_card(c)]
+        usable = [c for c in self.hand if not thrown_back(c, taken)]
+        loose = [c for c in arr.leftover if not thrown_back(c, taken) and not self.wild_card(c)]
         pool = loose or [c for c in usable if not self.wild_card(c)] or usable
         scored: dict[str, tuple[float, Card]] = {}
         for card in pool:

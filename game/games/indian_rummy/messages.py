@@ -97,7 +97,10 @@ REFUSALS = {
     "discard_empty": "The discard pile is empty: draw from the stock.",
     "unknown_source": "There is no {source} to draw from: draw from the stock or the discard pile.",
     "pack_late": "You may pack only at the start of your turn, before drawing.",
-    "taken_back": "You took the {card} from the discard pile: discard a different card this turn.",
+    "taken_back": (
+        "You took the {card} from the discard pile: neither it nor a card identical to it "
+        "may be thrown back in the same turn."
+    ),
     "not_in_hand": "The {card} is not in your hand.",
     "not_at_table": "That player is not at the table.",
     "two_stay": "At least two players must stay at the table.",

@@ -48,13 +48,20 @@ from game.games.indian_rummy.state import (
 from game.games.indian_rummy.world import world
 
 
+def thrown_back(card: Card, taken: Card | None) -> bool:
+    """Whether discarding ``card`` would throw the discard just taken straight back: the
+    card itself or one identical to it (same rank and suit, from another deck), which
+    would read as the same card returned and waste the turn."""
+    return taken is not None and card.face == taken.face
+
+
 def discard_order(hand: Sequence[Card], taken: Card | None, wild: int | None) -> list[Card]:
-    """One card of each face that may be discarded (never the card just taken; an
-    identical twin from the hand is a different card and may go), the most sensible
-    first: unmatched cards by points, highest first, then the rest, wild cards last."""
+    """One card of each face that may be discarded (never the card just taken, nor a card
+    identical to it), the most sensible first: unmatched cards by points, highest first,
+    then the rest, wild cards last."""
     seen: dict[str, Card] = {}
     for card in hand:
-        if card != taken:
+        if not thrown_back(card, taken):
             seen.setdefault(card.face, card)
     loose = {card.face for card in least_deadwood(hand, wild).leftover}
     return sorted(
@@ -214,8 +221,8 @@ class IndianRummyRules:
         return self._next_turn(state, events)
 
     def _check_discard(self, state: IndianRummyState, card: Card) -> None:
-        if card == state.taken:
-            raise IllegalAction(say("taken_back", card=card))
+        if thrown_back(card, state.taken):
+            raise IllegalAction(say("taken_back", card=state.taken))
         if card not in state.hands[state.seat]:
             raise IllegalAction(say("not_in_hand", card=card))
 

@@ -50,10 +50,24 @@ def test_the_card_taken_from_the_discard_pile_may_not_be_discarded_that_turn():
         RULES.apply(state, Declare(taken))
     listed = [a.card for a in RULES.legal_actions(state) if isinstance(a, Discard)]
     assert taken not in listed
-    twin = card(state, 0, "9D#1")  # the identical card already in hand is another card
-    assert twin in listed
-    state, _ = RULES.apply(state, Discard(twin))
-    assert state.discard[-1] == twin
+    twin = card(state, 0, "9D#1")  # the identical card already in hand may not go either
+    assert twin not in listed
+
+
+def test_a_card_identical_to_the_taken_discard_may_not_be_thrown_back_either():
+    # two decks: the hand holds the other A♠; taking one and throwing the twin reads as
+    # the same card returned (rules/indian_rummy.md, "A turn")
+    state = position(["2S 3S 4S 5H 6H 7D 8D 9C 10C JD QD KD AS", "KC"], discard="AS")
+    state, _ = RULES.apply(state, Draw(DISCARD))
+    twin = next(c for c in state.hands[0] if c.face == "AS" and c != state.taken)
+    with pytest.raises(IllegalAction, match="nor a card identical to it"):
+        RULES.apply(state, Discard(twin))
+    with pytest.raises(IllegalAction, match="took the A♠"):
+        RULES.apply(state, Declare(twin))
+    listed = [a.card.face for a in RULES.legal_actions(state) if isinstance(a, Discard)]
+    assert "AS" not in listed and len(listed) == 12  # every other face
+    state, _ = RULES.apply(state, Discard(card(state, 0, "KD")))  # any other card goes
+    assert state.discard[-1].face == "KD"
 
 
 def test_a_valid_declaration_wins_and_every_loser_pays_their_count():
