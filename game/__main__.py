@@ -83,6 +83,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--per-deal", action="store_true", help="count each deal's winner")
     sim.add_argument("--progress", action="store_true", help="print progress to stderr")
+    serve = sub.add_parser("serve", help="run a table server for network play")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--db", type=Path, default=Path("tables.db"), help="the tables' storage")
+    serve.add_argument(
+        "--all-interfaces", action="store_true", help="allow --host 0.0.0.0 (every interface)"
+    )
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("--engine", action="store_true", help="engine benchmarks only")
     bench.add_argument("--seed", type=int, default=1)
@@ -129,6 +136,10 @@ def main(argv: list[str] | None = None) -> int:
             )
             print_report(report, args.json)
             return 1 if report.failures else 0
+        if args.command == "serve":
+            from game.net.server import serve as run_server
+
+            return run_server(args.host, args.port, args.db, args.all_interfaces)
         if args.command == "bench":
             from game.tools.bench import run
 

@@ -347,8 +347,14 @@ _PARSERS = {
 class RateLimit:
     """A token bucket per connection, and a count of its bad frames."""
 
-    def __init__(self, rate: float = RATE, burst: float = BURST, clock: Any = time.monotonic):
-        self.rate, self.burst, self.clock = rate, burst, clock
+    def __init__(
+        self,
+        rate: float = RATE,
+        burst: float = BURST,
+        clock: Any = time.monotonic,
+        max_strikes: int = MAX_STRIKES,
+    ) -> None:
+        self.rate, self.burst, self.clock, self.max_strikes = rate, burst, clock, max_strikes
         self.tokens, self.stamp = burst, clock()
         self.strikes = 0
 
@@ -364,4 +370,4 @@ class RateLimit:
     def strike(self) -> bool:
         """Count a bad frame; True when the connection should now be closed."""
         self.strikes += 1
-        return self.strikes >= MAX_STRIKES
+        return self.strikes >= self.max_strikes

@@ -47,6 +47,7 @@ class TableServer:
         all_interfaces: bool = False,
         rate: float = p.RATE,
         burst: float = p.BURST,
+        max_strikes: int = p.MAX_STRIKES,
     ) -> None:
         if host in ANY_ADDRESS and not all_interfaces:
             raise ValueError("refusing to listen on every interface: give an address")
@@ -54,7 +55,7 @@ class TableServer:
         self.store = Store(db) if db is not None else None
         self.lobby = Lobby(self.store)
         self.bot_delay, self.tick = bot_delay, tick
-        self.rate, self.burst = rate, burst
+        self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
         self.limits: dict[str, p.RateLimit] = {}
         self.thinking: set[str] = set()  # tables whose bot is on the move
         self.sio = socketio.AsyncServer(
@@ -108,15 +109,22 @@ class TableServer:
     def _register(self) -> None:
         sio = self.sio
 
+        # A client may send events named "connect" and "disconnect" itself: only the
+        # real ones (a new connection; one already marked as going) are acted on.
         @sio.event
-        async def connect(sid: str, environ: Any, auth: Any = None) -> bool:
-            self.limits[sid] = p.RateLimit(self.rate, self.burst)
+        async def connect(sid: str, *args: Any) -> Any:
+            if sid in self.limits:
+                return await self.frame("connect", sid, args)
+            self.limits[sid] = p.RateLimit(self.rate, self.burst, max_strikes=self.max_strikes)
             return True
 
         @sio.event
-        async def disconnect(sid: str, reason: Any = None) -> None:
+        async def disconnect(sid: str, *args: Any) -> Any:
+            if sio.manager.is_connected(sid, "/"):
+                return await self.frame("disconnect", sid, args)
             self.limits.pop(sid, None)
             await self._emit(self.lobby.disconnect(sid))
+            return None
 
         for kind in p.CLIENT_KINDS:
             sio.on(kind, self._handler(kind))

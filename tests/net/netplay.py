@@ -3,6 +3,7 @@ clients that play Normal's moves from their own views, and the same game played 
 
 from __future__ import annotations
 
+import concurrent.futures
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from game.ai.base import NORMAL, Bot
 from game.ai.registry import make_bot
 from game.ai.seat import TableHistory
+from game.engine import codec
 from game.engine.actions import Action
 from game.games.registry import get_game
 from game.net.client import NetClient, Notice, Reply
@@ -25,6 +27,8 @@ class Player:
     bot: Bot | None = None
     refusals: list[Reply] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
+    pending: concurrent.futures.Future[Reply] | None = None
+    acted: int = -1  # the move count this seat last acted on
 
     def pump(self) -> None:
         for item in self.client.poll():
@@ -33,16 +37,23 @@ class Player:
                 self.notices.append(item)
 
     def step(self) -> bool:
-        """Play one move if it is this seat's turn; whether it did."""
+        """Send one move if it is this seat's turn (without waiting for the answer);
+        whether it did."""
         self.pump()
-        if not self.view.my_turn:
+        if self.pending is not None:
+            if not self.pending.done():
+                return False
+            reply = self.pending.result()
+            if not reply.ok:
+                self.refusals.append(reply)
+            self.pending = None
+        if not self.view.my_turn or self.view.n == self.acted:
             return False
         if self.bot is None:
             self.bot = make_bot(self.client.game_id or "", NORMAL, BOT_SEED, self.view.seat or 0)
         action = self.bot.choose(self.view.view, list(self.view.legal), self.view.history)
-        reply = self.client.act(self.view.n, action)
-        if not reply.ok:
-            self.refusals.append(reply)
+        data = {"seat": self.view.seat, "n": self.view.n, "action": codec.encode(action)}
+        self.pending, self.acted = self.client.send("act", data), self.view.n
         return True
 
 
@@ -69,7 +80,7 @@ def open_table(
 def play(players: list[Player], until: Any = None, seconds: float = 60.0) -> None:
     """Let the players play until ``until()`` (default: the game is over) or the time."""
     deadline = time.monotonic() + seconds
-    done = until or (lambda: all(p.view.finished for p in players))
+    done = until or (lambda: all(p.view.finished and p.pending is None for p in players))
     while not done():
         if time.monotonic() > deadline:
             raise AssertionError("the table did not get there in time")
