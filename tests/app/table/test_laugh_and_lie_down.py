@@ -202,6 +202,19 @@ def test_the_declare_buttons_say_what_they_do_in_both_languages(app):
         app.update_settings(language="en", save=False)
 
 
+def test_the_key_help_lists_only_what_this_game_has(app):
+    table = laugh_table(app, FOUR, "7S KD")
+    for language, stock in (("en", "stock"), ("ja", "山札")):
+        app.update_settings(language=language, save=False)
+        table.open_help()
+        lines = app.stack.top.lines
+        app.stack.pop()
+        assert len(lines) == len(table.help_topics()) + len(table.help_lines())
+        assert not [line for line in lines if stock in " ".join(line)], language
+        assert any("Ctrl+Z" in keys for keys, _ in lines)  # undo is there, in its own words
+    app.update_settings(language="en", save=False)
+
+
 def test_a_captured_pile_is_shown_in_full_by_pointing_clicking_or_i(app):
     table = laugh_table(app, FOUR, "7S KD", ["2S 2H", "5D 5C 6D 6C", "", ""])
     pile = table.pile_rects[1]
