@@ -19,20 +19,22 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app import fonts
 from game.app.assets import samples_dir
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.table.panels import fit_line
 from game.app.ui.focus import Focusable, FocusRing
-from game.app.ui.paint import felt_background, heading, page_margin, panel, text
+from game.app.ui.paint import card_fan, felt_background, heading, page_margin, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, PANEL_EDGE
-from game.persist.savedgame import AUTOSAVE, SAMPLE, SaveSummary
+from game.persist.savedgame import AUTOSAVE, NAMED, SAMPLE, SaveSummary
 from game.persist.saveformat import MAX_THUMBNAIL_SIDE, png_size
 from game.persist.saves import delete_save, list_samples, list_saves, open_save
 
 log = logging.getLogger(__name__)
 ROW_H = 84
 HEADER_H = 40
+THUMB_W = 109  # the table's 192x120 picture at the row's height
 PAGE = 5  # rows that Page Up/Down move
 
 
@@ -182,8 +184,8 @@ class LoadScene(Scene):
             self.rebuild()
 
         if summary.kind == AUTOSAVE:
-            game = tr_or(f"games.{summary.game_id}.name", summary.game_title)
-            where = ", ".join(_details(summary)[1:2]) or game
+            game = _game(summary)
+            where = _details(summary)[0]
             title, body = (
                 tr("load.delete_game_title"),
                 tr("load.delete_game_body", game=game, where=where),
@@ -352,12 +354,30 @@ class LoadScene(Scene):
         if thumb is not None:
             surface.blit(thumb, (x, row.y + 4))
             x += thumb.get_width() + 16
+        else:  # the same column for every row: a card's back where the picture would be
+            slot = pygame.Rect(x, row.y + 4, THUMB_W, ROW_H - 16)
+            pygame.draw.rect(surface, (9, 36, 24), slot, 0, 6)
+            pygame.draw.rect(surface, PANEL_EDGE, slot, 1, 6)
+            card_fan(surface, self.app.cards, ("back", "back"), slot.center, 30, 10, 0.3)
+            x = slot.right + 16
         right = row.right - 16
         when = summary.saved_at.strftime("%Y-%m-%d %H:%M")
         when_rect = text(surface, when, (right, row.y + 12), 15, GOLD, anchor="topright")
         room = when_rect.left - 24 - x
-        title = fit_line(_title(summary), 19, room, True)
-        text(surface, title, (x, row.y + 10), 19, CREAM, bold=True)
+        tag = _tag(summary)
+        tag_w = fonts.font(14, True).size(tag)[0] + 20 if tag else 0
+        title = fit_line(_title(summary), 19, room - tag_w, True)
+        shown = text(surface, title, (x, row.y + 10), 19, CREAM, bold=True)
+        if tag:
+            text(
+                surface,
+                tag,
+                (shown.right + 14, shown.centery),
+                14,
+                GOLD,
+                bold=True,
+                anchor="midleft",
+            )
         to_act = tr("load.to_act", name=summary.to_act) if summary.to_act else ""
         turn_w = 0
         if to_act:
@@ -368,20 +388,25 @@ class LoadScene(Scene):
         text(surface, fit_line(details, 15, right - x - turn_w, False), (x, row.y + 42), 15, MUTED)
 
 
+def _game(summary: SaveSummary) -> str:
+    return tr_or(f"games.{summary.game_id}.name", summary.game_title)
+
+
 def _title(summary: SaveSummary) -> str:
-    if summary.kind == AUTOSAVE:
-        return tr("load.autosave")
-    if summary.kind == SAMPLE:
-        return tr("load.sample")
-    return summary.name
+    """A game in progress and a sample by their game, a named save by its name."""
+    return summary.name if summary.kind == NAMED else _game(summary)
+
+
+def _tag(summary: SaveSummary) -> str:
+    return {AUTOSAVE: tr("load.in_progress"), SAMPLE: tr("load.sample")}.get(summary.kind, "")
 
 
 def _details(summary: SaveSummary) -> list[str]:
-    """ "Kalooki", "deal 3 of 9", "4 players: You, Ada, ..."."""
+    """("Kalooki",) "deal 3 of 9", "4 players: You, Ada, ..." (the game is named here
+    only for a named save, whose title is its name)."""
     from game.app.scenes.title import where_in_game
 
-    game = tr_or(f"games.{summary.game_id}.name", summary.game_title)
-    details = [game]
+    details = [_game(summary)] if summary.kind == NAMED else []
     where = where_in_game(summary)
     if where:
         details.append(where)

@@ -11,6 +11,7 @@ from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.catalogue import game_ids
+from game.app.table.panels import fit_line
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, fit_text, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
@@ -85,7 +86,8 @@ class TitleScene(Scene):
             self.buttons[button] = name
             items.append(Focusable(name, rect, lambda name=name: self.choose(name), radius=9))
             x += bw + bgap
-        self.caption_at = (w // 2, y + bh + (12 if compact else 16))
+        # Under the Continue button (the first), reading on from its left edge.
+        self.caption_at = ((w - total) // 2 + 4, y + bh + (10 if compact else 14))
         first_build = not self.focus.items
         self.focus.set_items(items)
         if first_build and "continue" in menu:
@@ -179,7 +181,9 @@ class TitleScene(Scene):
         for game_id, rect in self.tiles:
             self._draw_tile(surface, game_id, rect, focused == f"game:{game_id}")
         if self.latest is not None:
-            text(surface, continue_caption(self.latest), self.caption_at, 16, GOLD, anchor="midtop")
+            room = w - 2 * self.caption_at[0]
+            caption = fit_line(continue_caption(self.latest), 16, room, False)
+            text(surface, caption, self.caption_at, 16, GOLD, anchor="topleft")
         text(surface, tr("title.keys_hint"), (w // 2, h - 18), 13, MUTED, anchor="midbottom")
         text(surface, f"v{VERSION}", (w - 16, h - 18), 13, MUTED, anchor="bottomright")
 

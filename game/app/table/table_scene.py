@@ -336,7 +336,8 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.painter.draw_over(surface)
-        draw_save_problem(surface, self.autosaver.problem)  # lasting, until a save succeeds
+        status = self.layout.status if self.layout is not None else None
+        draw_save_problem(surface, self.autosaver.problem, status)  # until a save succeeds
 
 
 def _landing_sound(move: CardMoved) -> str | None:
