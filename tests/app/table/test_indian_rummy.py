@@ -263,7 +263,7 @@ def test_the_card_taken_from_the_discard_cannot_be_discarded_the_engine_says_why
     assert "You took the 6♥" in table.status_text(table.view)
     drag(app, card_point(table, taken), table.layout.discard.center)
     assert table.session.log == [Draw(DISCARD)]
-    assert "discard a different card this turn" in table.notice
+    assert "nor a card identical to it may be thrown back" in table.notice
     assert taken in table.hand_cards()
 
 
