@@ -57,7 +57,7 @@ class KalukiEasy(SeededBot):
         if downs and (view.taken_discard is not None or rng.random() > MISS_OPENING):
             return max(downs, key=lambda a: len(a.melds))
         swaps = [a for a in legal if isinstance(a, SwapJoker)]
-        if swaps and rng.random() < 0.3:
+        if swaps and (view.taken_discard is not None or rng.random() < 0.3):
             return swaps[0]
         offs = [a for a in legal if isinstance(a, LayOff) and not a.cards[0].is_joker]
         if offs and rng.random() > MISS_LAY_OFF:

@@ -109,7 +109,8 @@ def fast_action(state: KalukiState) -> Action:
             return Draw(DISCARD)  # it opens the hand this turn (it could not before)
         return Draw(STOCK)
     if state.turn.taken_discard is not None:
-        return next(a for a in RULES.legal_actions(state) if isinstance(a, LayDown))
+        # the opening, or first a swap it needs (the rules list the opening first)
+        return next(a for a in RULES.legal_actions(state) if isinstance(a, LayDown | SwapJoker))
     if melded or not opts.swap_needs_own_meld:
         for index, meld in enumerate(state.melds):
             for slot in meld.substitutes:

@@ -169,11 +169,12 @@ def _open_with(table: Table, legal: Sequence[Action]) -> LayDown | None:
 
 def choose_play(table: Table, legal: Sequence[Action]) -> Decision:
     hand = table.hand
+    swaps = [a for a in legal if isinstance(a, SwapJoker)]
     if table.view.taken_discard is not None:
         lay = _open_with(table, legal)
-        assert lay is not None
-        return _open_decision(table, lay)
-    swaps = [a for a in legal if isinstance(a, SwapJoker)]
+        if lay is not None:
+            return _open_decision(table, lay)
+        assert swaps  # the rules list the swaps the opening with the taken card needs
     if swaps:
         return decision(
             swaps[0],

@@ -45,7 +45,12 @@ templates(
         ),
         "kaluki.draw_first": "First draw a card, from the stock or the discard pile.",
         "kaluki.lay_taken_first": (
-            "You took the {card} from the discard pile: first lay it in your first meld ({need}+)."
+            "You took the {card} from the discard pile: first lay it in your first meld"
+            " ({need}+); only a joker swap may come before it."
+        ),
+        "kaluki.swap_strands_taken": (
+            "After this swap the {card} you took could not go into a first meld of {need}:"
+            " lay your first meld first."
         ),
         "kaluki.already_drawn": (
             "You have already drawn this turn: one card a turn, then meld, lay off or discard."

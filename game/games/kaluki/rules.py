@@ -23,7 +23,7 @@ from game.engine.cards import Card, make_deck
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
-from game.engine.melds import GROUP, RUN, Meld, extension_problem, extensions, read_meld
+from game.engine.melds import GROUP, RUN, Meld, Slot, extension_problem, extensions, read_meld
 from game.engine.messages import Message, msg
 from game.engine.worlds import Hidden
 from game.engine.zones import (
@@ -79,9 +79,7 @@ class KalukiRules:
         seat, card = state.seat, state.discard[-1]
         if state.options.open_discard or state.melded[seat]:
             return None
-        ace, keep_one = state.options.ace_value, state.options.go_out_by_discard
-        best = best_first_meld([*state.hands[seat], card], ace, card, keep_one)
-        total = meld_total(best.melds, ace) if best else 0
+        total = self._opening_after_swaps(state, [*state.hands[seat], card], card)
         if total >= OPENING_MINIMUM:
             return None
         return msg("kaluki.take_only_to_open", card=card, need=OPENING_MINIMUM, have=total)
@@ -118,10 +116,14 @@ class KalukiRules:
                 actions.append(LayDown(melds))
             if len(hand) > 1 or not keep_one:
                 actions.extend(self._lay_offs(state, hand))
-        if state.turn.taken_discard is not None:
-            return actions  # the first meld with the taken card comes before anything else
+        swaps: list[SwapJoker] = []
         if state.melded[seat] or not opts.swap_needs_own_meld:
-            actions.extend(self._swaps(state, hand))
+            swaps = self._swaps(state, hand)
+        if state.turn.taken_discard is not None:
+            # the first meld with the taken card comes first, but a joker swap it still
+            # allows may come before it
+            return actions + [s for s in swaps if self._strands_taken(state, s) is None]
+        actions.extend(swaps)
         actions.extend(Discard(card) for card in distinct_faces(hand))
         return actions
 
@@ -136,8 +138,8 @@ class KalukiRules:
                     found.append(LayOff(index, (card,), options[0]))
         return found
 
-    def _swaps(self, state: KalukiState, hand: Sequence[Card]) -> list[Action]:
-        found: list[Action] = []
+    def _swaps(self, state: KalukiState, hand: Sequence[Card]) -> list[SwapJoker]:
+        found: list[SwapJoker] = []
         for index, meld in enumerate(state.melds):
             for slot in meld.substitutes:
                 match = next((c for c in hand if _stands_for(slot, c)), None)
@@ -170,7 +172,7 @@ class KalukiRules:
         if handler is None:
             raise IllegalAction(msg(common.NOT_A_MOVE, move=type(action).__name__, game="Kaluki"))
         pending = state.turn.taken_discard
-        if pending is not None and not isinstance(action, LayDown):
+        if pending is not None and not isinstance(action, LayDown | SwapJoker):
             raise IllegalAction(msg("kaluki.lay_taken_first", card=pending, need=OPENING_MINIMUM))
         return handler(state, action)
 
@@ -245,7 +247,7 @@ class KalukiRules:
                     msg("kaluki.first_meld_total", need=OPENING_MINIMUM, have=total)
                 )
             pending = state.turn.taken_discard
-            if pending is not None and pending not in cards:
+            if pending is not None and pending.face not in {card.face for card in cards}:
                 raise IllegalAction(msg("kaluki.taken_in_meld", card=pending))
         if opts.go_out_by_discard and not hand:
             raise IllegalAction(msg("kaluki.keep_one"))
@@ -300,6 +302,9 @@ class KalukiRules:
         if slot is None:
             raise IllegalAction(msg("kaluki.no_joker_for", meld=meld, card=action.card))
         hand = take_from_hand(state.hands[seat], [action.card])
+        stranded = self._strands_taken(state, action)
+        if stranded is not None:
+            raise IllegalAction(stranded)
         joker_card = slot.card
         slots = tuple(s._replace(card=action.card) if s is slot else s for s in meld.slots)
         melds = tuple(
@@ -312,6 +317,51 @@ class KalukiRules:
         ]
         state = replace(state, hands=replaced(state.hands, seat, (*hand, joker_card)), melds=melds)
         return state, events
+
+    def _strands_taken(self, state: KalukiState, swap: SwapJoker) -> Message | None:
+        """Why ``swap`` may not come before the first meld the taken discard must go into
+        (None if it may): the hand it leaves must still open with that card."""
+        pending = state.turn.taken_discard
+        if pending is None:
+            return None
+        meld = meld_at(state.melds, swap.target)
+        slot = next((s for s in meld.substitutes if _stands_for(s, swap.card)), None)
+        if slot is None or swap.card not in state.hands[state.seat]:
+            return None  # refused for its own reason
+        hand = list(state.hands[state.seat])
+        hand.remove(swap.card)
+        hand.append(slot.card)
+        if self._opening_after_swaps(state, hand, pending, (swap.target, slot)) >= OPENING_MINIMUM:
+            return None
+        return msg("kaluki.swap_strands_taken", card=pending, need=OPENING_MINIMUM)
+
+    def _opening_after_swaps(
+        self,
+        state: KalukiState,
+        hand: Sequence[Card],
+        must_use: Card,
+        done: tuple[int, Slot] | None = None,
+    ) -> int:
+        """The best first meld with ``must_use`` that ``hand`` makes once every joker on the
+        table it holds the real card for is swapped (``done``: the one already swapped).
+        Swapping them all is never worse: the joker can take the place of the card given
+        for it in any meld, at the same value, and fits in more melds besides."""
+        opts = state.options
+        cards = list(hand)
+        if not (opts.swap_needs_own_meld and not state.melded[state.seat]):
+            for index, meld in enumerate(state.melds):
+                for slot in meld.substitutes:
+                    if done == (index, slot):
+                        continue
+                    match = next(
+                        (c for c in cards if _stands_for(slot, c) and c.face != must_use.face),
+                        None,
+                    )
+                    if match is not None:
+                        cards.remove(match)
+                        cards.append(slot.card)
+        best = best_first_meld(cards, opts.ace_value, must_use, opts.go_out_by_discard)
+        return meld_total(best.melds, opts.ace_value) if best else 0
 
     def _discard(self, state: KalukiState, action: Discard) -> tuple[KalukiState, list[Event]]:
         seat = state.seat

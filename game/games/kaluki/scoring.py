@@ -38,12 +38,39 @@ def meld_total(melds: Iterable[Meld], ace_value: int = 15) -> int:
 def best_opening_arrangement(
     cards: Sequence[Card], ace_value: int = 15, must_use: Card | None = None
 ) -> Arrangement | None:
+    """The highest-valued disjoint melds of ``cards``, with ``must_use`` (or a card of its
+    face) in one of them; None when it fits in none."""
+    if must_use is not None and must_use.is_joker:
+        return _best_with_a_joker(cards, ace_value)
     return best_arrangement(
         cards,
         POLICY,
         lambda _card, rank, _suit: rank_value(rank, ace_value),
         require_card=must_use,
     )
+
+
+def _uses_a_joker(arrangement: Arrangement | None) -> bool:
+    return arrangement is not None and any(c.is_joker for m in arrangement.melds for c in m.cards)
+
+
+def _best_with_a_joker(cards: Sequence[Card], ace_value: int) -> Arrangement | None:
+    """Decision: a joker stands in a meld for another card, never as itself, so the
+    solver's required card cannot name one; the best melds are checked to hold a joker
+    instead. They nearly always do: a spare joker only raises the total of any meld it
+    can join. Only when every meld is full (groups of four) is one natural card at a time
+    set aside to make room, keeping the best that then holds a joker."""
+    best = best_opening_arrangement(cards, ace_value)
+    if _uses_a_joker(best):
+        return best
+    options = []
+    for aside in {card.face: card for card in cards if not card.is_joker}.values():
+        rest = list(cards)
+        rest.remove(aside)
+        option = best_opening_arrangement(rest, ace_value)
+        if option is not None and _uses_a_joker(option):
+            options.append(replace(option, leftover=(*option.leftover, aside)))
+    return max(options, key=lambda a: a.score, default=None)
 
 
 def best_first_meld(
