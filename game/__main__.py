@@ -94,6 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--engine", action="store_true", help="engine benchmarks only")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true")
+    bench.add_argument("--online", action="store_true", help="the table server on loopback")
+    bench.add_argument("--tables", type=int, default=250, help="--online: tables of 4 clients")
+    bench.add_argument("--seconds", type=float, default=30.0, help="--online: load run length")
+    bench.add_argument(
+        "--pace", type=float, default=1.0, help="--online: seconds between a client's moves"
+    )
     return parser
 
 
@@ -140,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
             from game.net.server import serve as run_server
 
             return run_server(args.host, args.port, args.db, args.all_interfaces)
+        if args.command == "bench" and args.online:
+            from game.tools.online_bench import run_online
+
+            run_online(args.tables, args.seconds, args.pace, args.json)
+            return 0
         if args.command == "bench":
             from game.tools.bench import run
 

@@ -103,6 +103,9 @@ def _check(notes: list[str]) -> None:
     notes.append("fonts: Noto Sans JP regular and bold; translations: en, ja; theme")
 
     _check_scenes(notes)
+    from game.net.selfcheck import check_network
+
+    notes.append(check_network())
 
 
 def _check_scenes(notes: list[str]) -> None:

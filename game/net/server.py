@@ -62,8 +62,11 @@ class TableServer:
             async_mode="aiohttp",
             max_http_buffer_size=p.MAX_FRAME + 1024,
             cors_allowed_origins=[],
-            ping_interval=5,
-            ping_timeout=5,
+            # A closed app or a dead process closes its socket at once; the pings only
+            # find connections lost silently (a network gone), and must not drop a
+            # client that is merely busy.
+            ping_interval=10,
+            ping_timeout=20,
         )
         self.app = web.Application()
         self.sio.attach(self.app)
@@ -150,7 +153,7 @@ class TableServer:
             request = p.parse(kind, args)
             outcome = self.lobby.handle(sid, request)
         except p.Refusal as refusal:
-            log.info("refused %s from %s: %s", kind[:20], sid, refusal)
+            log.debug("refused %s from %s: %s", kind[:20], sid, refusal)
             if refusal.strike and limit.strike():
                 log.warning("closing %s after %d bad frames", sid, limit.strikes)
                 self._spawn(self._close(sid))

@@ -1,0 +1,243 @@
+"""A game at a networked table, as the table scene sees it: the same questions as
+:class:`game.app.session.GameSession` (view, legal moves, problem, apply, who acts), but
+the state lives on the table server and this session holds only one seat's view.
+
+- :meth:`apply` sends the move and waits for the server's answer (milliseconds on a local
+  network); a refusal raises ``IllegalAction`` with the server's message, so the table
+  shows it like a local refusal. The events of the move come back as a local apply's do.
+- :meth:`incoming` is called once a frame: the other seats' moves (their events, for the
+  animations and the log), notices (a player dropped, the computer took a seat, chat).
+- :meth:`problem` answers locally, without a round trip: a move among the legal moves the
+  server sent is fine; out of turn is refused; for other moves a rules ``world(view)``
+  (when the game offers one) is asked, else the server decides on :meth:`apply`.
+- Undo is always refused, with the reason. There is no hot seat: one player per screen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.cards import Card, parse_card
+from game.engine.errors import IllegalAction
+from game.engine.events import Event
+from game.engine.game import GameInfo, problem
+from game.engine.messages import Message, msg
+from game.engine.worlds import Hidden
+from game.games.registry import get_game
+from game.net import messages as m
+from game.net import wire
+from game.net.client import ChatLine, Connection, Incoming, NetClient, Notice, Updated
+from game.net.seatview import SeatView
+from game.persist.savedgame import HUMAN, GameSetup, Seat
+
+APPLY_TIMEOUT = 10.0
+PAST = ("history", "seating")  # view fields recording earlier deals, not where cards are
+
+
+def cards_named(value: Any) -> set[Card]:
+    """Every card named in a JSON value (card texts are short strings)."""
+    found: set[Card] = set()
+    if isinstance(value, str) and len(value) <= 5:
+        with contextlib.suppress(ValueError):
+            found.add(parse_card(value))
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_named(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= cards_named(item)
+    return found
+
+
+@dataclass
+class Arrivals:
+    """What came in since the last frame."""
+
+    moves: list[list[Event]] = field(default_factory=list)  # each move's events, in order
+    notices: list[Message] = field(default_factory=list)
+    chat: list[ChatLine] = field(default_factory=list)
+    connected: bool | None = None  # the connection went (False) or came back (True)
+
+
+class NetSession:
+    def __init__(self, client: NetClient, seat_view: SeatView | None = None) -> None:
+        """A session for ``client``'s seat (joined, and its game started)."""
+        self.client = client
+        self.seat = seat_view or SeatView()
+        self.info: GameInfo = get_game(client.game_id or "")
+        self.rules = self.info.rules
+        self.on_change: Callable[[NetSession], None] | None = None
+        self._waiting: list[Incoming] = []
+        self._arrivals = Arrivals()
+        self._world_at: tuple[int, Any] | None = None
+        self._take(client.poll())
+
+    # -- what the table reads -----------------------------------------------------------
+
+    @property
+    def my_seat(self) -> int:
+        return self.seat.seat if self.seat.seat is not None else self.client.seat or 0
+
+    @property
+    def setup(self) -> GameSetup:
+        """The table as a setup (its seed stays on the server: 0 here)."""
+        lobby = self.seat.lobby
+        seats = []
+        for number, name in enumerate(self.seat.names):
+            kind = lobby.seats[number]["kind"] if lobby is not None else HUMAN
+            seats.append(Seat(name or f"Player {number + 1}", kind))
+        return GameSetup(self.info.id, self.seat.view.options, 0, tuple(seats))
+
+    @property
+    def view_seat(self) -> int:
+        return self.my_seat
+
+    @property
+    def shown_seat(self) -> int:
+        return self.my_seat
+
+    def view(self, seat: int | None = None) -> Any:
+        if seat is not None and seat != self.my_seat:
+            raise ValueError("a networked table shows only this seat's view")
+        return self.seat.view
+
+    @property
+    def to_act(self) -> int | None:
+        return getattr(self.seat.view, "to_act", None)
+
+    @property
+    def finished(self) -> bool:
+        return self.seat.finished
+
+    @property
+    def move_count(self) -> int:
+        return self.seat.n
+
+    def is_human(self, seat: int | None) -> bool:
+        lobby = self.seat.lobby
+        if seat is None or lobby is None or not 0 <= seat < len(lobby.seats):
+            return False
+        return lobby.seats[seat]["kind"] == HUMAN and not lobby.seats[seat]["ai"]
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.to_act == self.my_seat
+
+    hot_seat = False
+    needs_handoff = False
+    can_undo = False
+
+    def public_history(self, seat: int) -> list[Event]:
+        return self.seat.history if seat == self.my_seat else []
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.seat.legal)
+
+    def problem(self, action: Action) -> Message | None:
+        if not self.seat.my_turn:
+            return msg(m.NOT_YOUR_TURN)
+        if action in self.seat.legal:
+            return None
+        world = self._world()
+        if world is None:
+            return None  # the server judges it when it is played
+        return problem(self.rules, world, action)
+
+    def _world(self) -> Any:
+        """A full state consistent with this seat's view (built once per move): the
+        cards it cannot see are dealt, in some order, to the other hands and the stock.
+        Only this seat's own moves are judged on it, and those never depend on where the
+        unseen cards are. None when the game's view does not allow it."""
+        if self._world_at is not None and self._world_at[0] == self.seat.n:
+            return self._world_at[1]
+        world = None
+        view = self.seat.view
+        try:
+            deck = self.rules.all_cards(self.rules.new_game(view.options, 0))
+            shown = wire.encode({k: v for k, v in vars(view).items() if k not in PAST})
+            seen = cards_named(shown)
+            pool = [card for card in deck if card not in seen]
+            hands = []
+            for number, size in enumerate(view.hand_sizes):
+                if number == self.my_seat:
+                    hands.append(tuple(view.hand))
+                else:
+                    hands.append(tuple(pool[:size]))
+                    del pool[:size]
+            discard = None
+            top, size = getattr(view, "discard_top", None), getattr(view, "discard_size", 0)
+            if top is not None and size:  # a pile the view shows only the top of
+                discard = (*pool[: size - 1], top)
+                del pool[: size - 1]
+            stock = tuple(pool[: getattr(view, "stock_size", 0)])
+            world = self.rules.world(view, Hidden(tuple(hands), stock, 0, discard))
+        except Exception:  # a game whose view needs more than this: the server judges
+            world = None
+        self._world_at = (self.seat.n, world)
+        return world
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action`` for this seat; its events, as a local apply returns them."""
+        reply = self.client.act(self.seat.n, action)
+        if not reply.ok:
+            raise IllegalAction(reply.message or msg(m.STALE))
+        target = reply.data.get("n", self.seat.n + 1)
+        while self.seat.n < target:  # the update came before the answer, on one socket
+            item = self.client.inbox.get(timeout=APPLY_TIMEOUT)
+            if isinstance(item, Updated) and item.n == target:
+                events = self.seat.feed(item)
+                self._changed()
+                return events
+            self._waiting.append(item)
+        return []
+
+    def undo(self) -> None:
+        raise IllegalAction(msg(m.NO_UNDO))
+
+    def say(self, text: str) -> Message | None:
+        """Send a chat line; the refusal's message, if any."""
+        reply = self.client.chat(text)
+        return None if reply.ok else reply.message
+
+    # -- what arrives -------------------------------------------------------------------
+
+    def incoming(self) -> Arrivals:
+        """Everything since the last call (the table calls it once a frame)."""
+        self._take(self.client.poll())
+        arrivals, self._arrivals = self._arrivals, Arrivals()
+        return arrivals
+
+    def _take(self, items: list[Incoming]) -> None:
+        items, self._waiting = [*self._waiting, *items], []
+        for item in items:
+            events = self.seat.feed(item)
+            if isinstance(item, Updated) and events:
+                self._arrivals.moves.append(events)
+                self._changed()
+            elif isinstance(item, Notice):
+                self._arrivals.notices.append(item.message)
+            elif isinstance(item, ChatLine):
+                self._arrivals.chat.append(item)
+            elif isinstance(item, Connection):
+                self._arrivals.connected = item.up
+
+    def resume_record(self) -> dict[str, Any]:
+        """What the app keeps beside its saves to rejoin this seat later (Continue)."""
+        client = self.client
+        return {
+            "url": client.url,
+            "code": client.code,
+            "seat": client.seat,
+            "credential": client.credential,
+            "game": client.game_id,
+        }
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
