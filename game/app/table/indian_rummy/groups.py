@@ -115,11 +115,22 @@ def reading(cards: tuple[Card, ...], wild_rank: int | None, pure_length: int = 3
 
 
 def unmatched_points(groups: Sequence[Sequence[Card]], wild_rank: int | None, pure: int) -> int:
-    """Points of the cards in groups that make no run or set, as the player arranged them."""
+    """The points the player's arrangement would pay, by the scoring rule
+    (rules/indian_rummy.md, "Scoring a deal"): without a pure run every card counts; with
+    a pure run but no second run only the runs are free (sets count); with both, runs and
+    sets are free and only the groups that make nothing count."""
+    kinds = [reading(tuple(group), wild_rank, pure) for group in groups]
+    runs = sum(kind in (PURE, RUN_KIND) for kind in kinds)
+    if PURE not in kinds:
+        free: tuple[str, ...] = ()
+    elif runs < 2:
+        free = (PURE, RUN_KIND)
+    else:
+        free = (PURE, RUN_KIND, SET)
     return sum(
         card_points(card, wild_rank)
-        for group in groups
-        if reading(tuple(group), wild_rank, pure) == LOOSE
+        for group, kind in zip(groups, kinds, strict=True)
+        if kind not in free
         for card in group
     )
 

@@ -107,6 +107,8 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
                 note = tr("indian_rummy.row_capped", cap=CAP, points=raw)
             elif not shown.melds:
                 note = tr("indian_rummy.row_no_pure")
+            elif sum(meld.kind == RUN for meld in shown.melds) < 2:
+                note = tr("indian_rummy.row_no_second")  # why the sets counted
         if record.void:
             face_down = True
         arranged = sorted(shown.melds, key=meld_order)  # the pure run first
