@@ -26,7 +26,7 @@ class IndianRummyOptions:
         maximum=20,
     )
     reseat_every: int = option(
-        0,
+        1,  # the seed re-seats after every 1 or 2 rounds (it matters from two rounds on)
         "Re-seat every",
         "Draw for seats again after every 1 or 2 rounds (0: never re-seat).",
         choices=(0, 1, 2),

@@ -163,6 +163,15 @@ def test_seats_are_drawn_again_every_one_or_two_rounds(every, redraws_after):
     assert redrawn == redraws_after
 
 
+def test_by_default_seats_are_drawn_again_after_every_round():
+    # the seed: "after every 1 or 2 rounds"; a one-round session never redraws anyway
+    assert IndianRummyOptions().reseat_every == 1
+    state = RULES.new_game(IndianRummyOptions(players=3, rounds=2), seed=9)
+    state, _ = play_round(state)
+    state, events = RULES.apply(state, NextDeal())
+    assert any(isinstance(e, SeatsDrawn) for e in events)
+
+
 def test_a_newcomer_takes_part_in_a_redraw():
     state = RULES.new_game(IndianRummyOptions(players=2, rounds=2, reseat_every=1), seed=10)
     state, _ = play_round(state)
