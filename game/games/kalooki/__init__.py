@@ -21,6 +21,7 @@ Decisions where the rules page is silent:
 """
 
 from game.engine.game import GameInfo
+from game.games.kalooki import messages  # noqa: F401  (registers the English templates)
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.options import KalookiOptions
 from game.games.kalooki.rules import KalookiRules

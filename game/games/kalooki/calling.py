@@ -22,8 +22,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.engine.events import CardMoved, Event, Said
+from game.engine.messages import msg
 from game.engine.zones import replaced
 from game.games.kalooki import dealing
+from game.games.kalooki import messages as say
 from game.games.kalooki.state import ANSWER, CALL, PLAY, KalookiState
 
 
@@ -66,9 +68,7 @@ def open_call(state: KalookiState) -> tuple[KalookiState, list[Event]]:
     if not callers:
         return draw_from_stock(state)
     top = state.discard[-1]
-    events: list[Event] = [
-        Said(state.seat, f"reaches for the stock: the {top.pretty()} may be called")
-    ]
+    events: list[Event] = [Said(state.seat, msg(say.REACHES, card=top))]
     return replace(state, phase=CALL, asking=callers[0]), events
 
 
@@ -76,7 +76,7 @@ def decline(state: KalookiState) -> tuple[KalookiState, list[Event]]:
     asked = state.asking
     assert asked is not None
     callers = callers_after(state, asked)
-    events: list[Event] = [Said(asked, "does not call")]
+    events: list[Event] = [Said(asked, msg(say.NO_CALL))]
     if callers:
         return replace(state, asking=callers[0]), events
     state, more = draw_from_stock(state)
@@ -87,10 +87,10 @@ def call(state: KalookiState) -> tuple[KalookiState, list[Event]]:
     caller = state.asking
     assert caller is not None
     top = state.discard[-1]
-    events: list[Event] = [Said(caller, f"calls the {top.pretty()}")]
+    events: list[Event] = [Said(caller, msg(say.CALLS, card=top))]
     state = replace(state, phase=ANSWER)
     if state.laid_down[state.seat]:
-        events.append(Said(state.seat, "has laid down, so must allow the call"))
+        events.append(Said(state.seat, msg(say.MUST_ALLOW)))
         state, more = allow(state)
         return state, [*events, *more]
     return state, events
@@ -107,10 +107,10 @@ def allow(state: KalookiState) -> tuple[KalookiState, list[Event]]:
         state, hands=hands, discard=state.discard[:-1], discarded_by=None, calls_left=calls
     )
     events: list[Event] = [
-        Said(state.seat, "allows the call"),
+        Said(state.seat, msg(say.ALLOWS)),
         CardMoved(card, "discard", f"hand:{caller}"),
     ]
-    state, more, penalty_card = dealing.draw_from_stock(state, caller, "takes a penalty card")
+    state, more, penalty_card = dealing.draw_from_stock(state, caller, msg(say.PENALTY))
     events.extend(more)
     if penalty_card is None:
         state, more = dealing.score_deal(state, out=None)
@@ -133,7 +133,7 @@ def deny(state: KalookiState) -> tuple[KalookiState, list[Event]]:
         asking=None,
     )
     events: list[Event] = [
-        Said(seat, f"denies the call and takes the {card.pretty()}"),
+        Said(seat, msg(say.DENIES, card=card)),
         CardMoved(card, "discard", f"hand:{seat}"),
     ]
     return state, events

@@ -7,8 +7,10 @@ from dataclasses import replace
 
 from game.engine.cards import Card, make_deck
 from game.engine.events import CardMoved, DealScored, DealStarted, Event, GameOver, Said, Shuffled
+from game.engine.messages import Message, msg
 from game.engine.rng import rng_for, shuffled
 from game.engine.zones import replaced
+from game.games.kalooki import messages as say
 from game.games.kalooki.melding import can_add, can_tack
 from game.games.kalooki.options import CALLS_ALLOWED, KalookiOptions
 from game.games.kalooki.scoring import DEALS, contract_for, penalty, satisfies_contract
@@ -88,22 +90,21 @@ def start_deal(state: KalookiState) -> tuple[KalookiState, list[Event]]:
 
 
 def draw_from_stock(
-    state: KalookiState, seat: int, why: str = "draws from the stock"
+    state: KalookiState, seat: int, why: Message | None = None
 ) -> tuple[KalookiState, list[Event], Card | None]:
     """``seat`` takes the top stock card, reshuffling the discards under the top card
     into a new stock first if it is empty. None when the deal must end instead: nothing
-    is left to draw, or nobody can ever go out (see :func:`nobody_can_go_out`)."""
+    is left to draw, or nobody can ever go out (see :func:`nobody_can_go_out`). ``why``
+    is the log line (a plain draw by default, or the caller's penalty card)."""
     events: list[Event] = []
     if not state.stock:
         if len(state.discard) < 2:
-            return state, [Said(seat, "finds nothing left to draw")], None
+            return state, [Said(seat, msg(say.NOTHING_LEFT))], None
         if nobody_can_go_out(state):
-            return state, [Said(seat, "finds the stock empty and no card left to play")], None
+            return state, [Said(seat, msg(say.STUCK))], None
         top = state.discard[-1]
         stock = shuffled(state.discard[:-1], state.seed, state.rng_counter)
-        events.append(
-            Said(seat, "finds the stock empty: the discards under the top card are reshuffled")
-        )
+        events.append(Said(seat, msg(say.RESHUFFLE)))
         events.extend(CardMoved(card, "discard", "stock", face_up=False) for card in stock)
         events.append(Shuffled("stock", len(stock)))
         state = replace(state, stock=stock, discard=(top,), rng_counter=state.rng_counter + 1)
@@ -111,7 +112,7 @@ def draw_from_stock(
     hands = replaced(state.hands, seat, (*state.hands[seat], card))
     state = replace(state, stock=state.stock[:-1], hands=hands)
     events.append(CardMoved(card, "stock", f"hand:{seat}", face_up=False))
-    events.append(Said(seat, why))
+    events.append(Said(seat, why or msg(say.DRAWS)))
     return state, events, card
 
 
@@ -149,12 +150,11 @@ def score_deal(state: KalookiState, out: int | None) -> tuple[KalookiState, list
         asking=None,
         turn=Turn(),
     )
+    note: Message | str = ""
     if out is None:
-        note = "Nobody can go out: the deal ends and every hand is scored as it stands."
+        note = msg(say.NOBODY_OUT)
     elif doubled:
-        note = "Down and out: laid down and went out in one turn, so the others score double."
-    else:
-        note = ""
+        note = msg(say.DOWN_AND_OUT)
     events: list[Event] = [DealScored(state.deal, penalties, totals, out, note)]
     if state.deal >= DEALS:
         best = min(totals)

@@ -9,11 +9,9 @@ from itertools import pairwise
 from game.engine.cards import SUIT_SYMBOLS, Card, rank_text
 from game.engine.errors import IllegalAction
 from game.engine.melds import ACE_HIGH, GROUP, RUN, Meld, Slot, extensions, read_meld
+from game.engine.messages import msg
+from game.games.kalooki import messages as say
 from game.games.kalooki.scoring import POLICY, Contract
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def read_contract(melds: Sequence[Meld], contract: Contract, owner: int) -> tuple[Meld, ...]:
@@ -23,25 +21,25 @@ def read_contract(melds: Sequence[Meld], contract: Contract, owner: int) -> tupl
     threes = [m for m in read if m.kind == GROUP]
     fours = [m for m in read if m.kind == RUN]
     if len(threes) != contract.threes or len(fours) != contract.fours:
-        laid = _count(len(threes), "three") + " and " + _count(len(fours), "four")
         raise IllegalAction(
-            f"This deal's contract is {contract.describe()}, laid down all at once "
-            f"(melds may be longer); these cards make {laid}."
+            msg(
+                say.CONTRACT,
+                contract=say.contract_term(contract),
+                threes=len(threes),
+                three=say.count_term(len(threes), "three"),
+                fours=len(fours),
+                four=say.count_term(len(fours), "four"),
+            )
         )
     seen_ranks: set[int] = set()
     for meld in threes:
         if meld.rank in seen_ranks:
-            raise IllegalAction(
-                f"Your threes must be of different ranks: two are threes of "
-                f"{rank_text(meld.rank)}s (put them together in one three)."
-            )
+            raise IllegalAction(msg(say.THREE_RANKS, rank=rank_text(meld.rank)))
         seen_ranks.add(meld.rank)
     seen_suits: set[str] = set()
     for meld in fours:
         if meld.suit in seen_suits:
-            raise IllegalAction(
-                f"Your fours must be of different suits: two are in {SUIT_SYMBOLS[meld.suit]}."
-            )
+            raise IllegalAction(msg(say.FOUR_SUITS, suit=SUIT_SYMBOLS[meld.suit]))
         seen_suits.add(meld.suit)
     return read
 
@@ -62,29 +60,23 @@ def _grows_legally(old: Meld, new: Meld) -> bool:
 def add_to_meld(meld: Meld, cards: Sequence[Card], wanted: Meld | None = None) -> Meld:
     """``meld`` with ``cards`` added (``wanted`` picks a reading when jokers allow two)."""
     if not cards:
-        raise IllegalAction("Choose the cards to add.")
-    what = " ".join(card.pretty() for card in cards)
+        raise IllegalAction(msg(say.CHOOSE_CARDS))
+    what = tuple(cards)
     options = extensions(meld, cards, POLICY)
     allowed = [option for option in options if _grows_legally(meld, option)]
     if not allowed:
         growing_end = meld.slots[0] if meld.high == ACE_HIGH else meld.slots[-1]
         if meld.kind == RUN and growing_end.card.is_joker and any(c.is_joker for c in cards):
-            raise IllegalAction(
-                f"A joker added to {meld.describe()} would sit next to its joker; two jokers "
-                "may never be side by side in a four."
-            )
+            raise IllegalAction(msg(say.JOKER_BY_JOKER, meld=meld))
         if options:
-            raise IllegalAction(
-                f"A four grows only upwards until it reaches the ace, and only then at the "
-                f"bottom: {what} cannot go below {meld.describe()}."
-            )
-        raise IllegalAction(f"{what} cannot be added to {meld.describe()}.")
+            raise IllegalAction(msg(say.GROWS_UP, cards=what, meld=meld))
+        raise IllegalAction(msg(say.CANNOT_ADD, cards=what, meld=meld))
     if wanted is None:
         return allowed[0]
     for option in allowed:
         if _same_reading(option, wanted):
             return option
-    raise IllegalAction(f"The jokers cannot stand for those cards on {meld.describe()}.")
+    raise IllegalAction(msg(say.JOKERS_CANNOT, meld=meld))
 
 
 def stands_for(slot: Slot, card: Card) -> bool:
@@ -98,10 +90,10 @@ def tack(meld: Meld, card: Card) -> tuple[Meld, Card]:
     moves to the top end (the bottom end once the four reaches the ace). Returns the new
     meld and the joker moved."""
     if meld.kind != RUN:
-        raise IllegalAction("A joker in a three never moves: only a joker in a four is tacked.")
+        raise IllegalAction(msg(say.THREE_JOKER))
     index = next((i for i, slot in enumerate(meld.slots) if stands_for(slot, card)), None)
     if index is None:
-        raise IllegalAction(f"No joker in {meld.describe()} stands for the {card.pretty()}.")
+        raise IllegalAction(msg(say.NO_JOKER_FOR, meld=meld, card=card))
     slots = list(meld.slots)
     moved = slots[index].card
     slots[index] = slots[index]._replace(card=card)
@@ -109,17 +101,12 @@ def tack(meld: Meld, card: Card) -> tuple[Meld, Card]:
     if slots[-1].rank == ACE_HIGH:
         low = slots[0].rank
         if low == 1:
-            raise IllegalAction(
-                f"{meld.describe()} runs from ace to ace: the joker has nowhere to go."
-            )
+            raise IllegalAction(msg(say.ACE_TO_ACE, meld=meld))
         slots.insert(0, Slot(moved, low - 1, suit))
     else:
         slots.append(Slot(moved, slots[-1].rank + 1, suit))
     if any(a.card.is_joker and b.card.is_joker for a, b in pairwise(slots)):
-        raise IllegalAction(
-            f"Tacking the {card.pretty()} would move the joker next to another joker in "
-            f"{meld.describe()}; two jokers may never sit side by side in a four."
-        )
+        raise IllegalAction(msg(say.TACK_JOKERS, card=card, meld=meld))
     return meld.with_slots(slots), moved
 
 

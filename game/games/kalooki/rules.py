@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from game.engine import common_messages as common
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -21,7 +22,8 @@ from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
-from game.engine.melds import RUN
+from game.engine.melds import RUN, Meld
+from game.engine.messages import Message, msg
 from game.engine.worlds import Hidden
 from game.engine.zones import (
     cards_on_table,
@@ -32,6 +34,7 @@ from game.engine.zones import (
     take_from_hand,
 )
 from game.games.kalooki import calling, dealing
+from game.games.kalooki import messages as say
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.discards import discard_order
 from game.games.kalooki.melding import (
@@ -57,11 +60,17 @@ from game.games.kalooki.state import (
 from game.games.kalooki.world import world
 
 _WAIT = {
-    DRAW: "First draw a card, from the stock or the discard pile.",
-    CALL: "Waiting for a call: the seat asked calls the discard or lets it go.",
-    ANSWER: "A player has called the discard: allow or deny the call first.",
-    PLAY: "You have already drawn this turn.",
+    DRAW: say.DRAW_FIRST,
+    CALL: say.WAIT_CALL,
+    ANSWER: say.ANSWER_FIRST,
+    PLAY: say.ALREADY_DRAWN,
 }
+
+
+def _lays_down(melds: tuple[Meld, ...]) -> Message:
+    """The log line of a lay-down: a contract is three or four melds."""
+    key = say.LAYS_DOWN_3 if len(melds) == 3 else say.LAYS_DOWN_4
+    return msg(key, **{f"m{i}": meld for i, meld in enumerate(melds, 1)})
 
 
 class KalookiRules:
@@ -147,13 +156,13 @@ class KalookiRules:
     def apply(self, state: KalookiState, action: Action) -> tuple[KalookiState, list[Event]]:
         phase = state.phase
         if phase == GAME_OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(msg(common.GAME_OVER))
         if isinstance(action, NextDeal):
             if phase != DEAL_OVER:
-                raise IllegalAction("The deal is still being played.")
+                raise IllegalAction(msg(common.DEAL_ON))
             return dealing.start_deal(state)
         if phase == DEAL_OVER:
-            raise IllegalAction("This deal is over: continue to the next deal.")
+            raise IllegalAction(msg(common.DEAL_OVER))
         by_phase: dict[str, dict[type, Callable[..., tuple[KalookiState, list[Event]]]]] = {
             DRAW: {Draw: self._draw},
             CALL: {Call: calling.call, DeclineCall: calling.decline},
@@ -171,28 +180,26 @@ class KalookiRules:
             raise IllegalAction(self._why_not(state, action))
         return handler(state, action) if phase in (DRAW, PLAY) else handler(state)
 
-    def _why_not(self, state: KalookiState, action: Action) -> str:
+    def _why_not(self, state: KalookiState, action: Action) -> Message:
         name = type(action).__name__
         if name in ("Call", "DeclineCall"):
-            return "You may call only when asked, after the player to draw reaches for the stock."
+            return msg(say.CALL_WHEN_ASKED)
         if name in ("AllowCall", "DenyCall"):
-            return "Nobody has called the discard."
+            return msg(say.NOBODY_CALLED)
         if name in ("Draw", "LayDown", "LayOff", "Tack", "Discard", "Pass"):
-            return _WAIT[state.phase]
-        return f"{name} is not a move in Kalooki."
+            return msg(_WAIT[state.phase])
+        return msg(common.NOT_A_MOVE, move=name, game="Kalooki")
 
     def _draw(self, state: KalookiState, action: Draw) -> tuple[KalookiState, list[Event]]:
         seat = state.seat
         if action.source == STOCK:
             return calling.open_call(state)
         if action.source != DISCARD:
-            raise IllegalAction(f"Unknown place to draw from: {action.source!r}.")
+            raise IllegalAction(msg(say.UNKNOWN_SOURCE))
         if state.laid_down[seat]:
-            raise IllegalAction(
-                "Once you have laid down you draw only from the stock, not the discard pile."
-            )
+            raise IllegalAction(msg(say.DOWN_NO_DISCARD))
         if not state.discard:
-            raise IllegalAction("The discard pile is empty: draw from the stock.")
+            raise IllegalAction(msg(say.DISCARD_EMPTY))
         card = state.discard[-1]
         state = replace(
             state,
@@ -203,21 +210,19 @@ class KalookiRules:
         )
         events: list[Event] = [
             CardMoved(card, "discard", f"hand:{seat}"),
-            Said(seat, f"takes the {card.pretty()} from the discard pile"),
+            Said(seat, msg(say.TAKES, card=card)),
         ]
         return state, events
 
     def _deny(self, state: KalookiState) -> tuple[KalookiState, list[Event]]:
         if state.laid_down[state.seat]:
-            raise IllegalAction("You have laid down, so you must allow the call.")
+            raise IllegalAction(msg(say.MUST_ALLOW_CALL))
         return calling.deny(state)
 
     def _lay_down(self, state: KalookiState, action: LayDown) -> tuple[KalookiState, list[Event]]:
         seat = state.seat
         if state.laid_down[seat]:
-            raise IllegalAction(
-                "You have laid down your contract: now add cards to melds on the table."
-            )
+            raise IllegalAction(msg(say.ALREADY_DOWN))
         contract = contract_for(state.deal)
         melds = read_contract(action.melds, contract, seat)
         hand = take_from_hand(state.hands[seat], [c for meld in melds for c in meld.cards])
@@ -227,7 +232,7 @@ class KalookiRules:
             for i, meld in enumerate(melds)
             for card in meld.cards
         ]
-        events.append(Said(seat, "lays down " + ", ".join(meld.describe() for meld in melds)))
+        events.append(Said(seat, _lays_down(melds)))
         laid = replaced(state.laid_down, seat, True)
         state = replace(
             state,
@@ -241,9 +246,7 @@ class KalookiRules:
     def _add(self, state: KalookiState, action: LayOff) -> tuple[KalookiState, list[Event]]:
         seat = state.seat
         if not state.laid_down[seat]:
-            raise IllegalAction(
-                "You may add to melds on the table only after laying down your contract."
-            )
+            raise IllegalAction(msg(say.ADD_AFTER_DOWN))
         meld = meld_at(state.melds, action.target)
         hand = take_from_hand(state.hands[seat], action.cards)
         result = add_to_meld(meld, action.cards, action.result)
@@ -251,21 +254,21 @@ class KalookiRules:
         events: list[Event] = [
             CardMoved(card, f"hand:{seat}", f"meld:{action.target}") for card in action.cards
         ]
-        events.append(Said(seat, f"adds to {result.describe()}"))
+        events.append(Said(seat, msg(say.ADDS, meld=result)))
         state = replace(state, hands=replaced(state.hands, seat, hand), melds=melds)
         return self._after_play(state, events)
 
     def _tack(self, state: KalookiState, action: Tack) -> tuple[KalookiState, list[Event]]:
         seat = state.seat
         if not state.laid_down[seat]:
-            raise IllegalAction("Only a player who has laid down may tack a joker.")
+            raise IllegalAction(msg(say.TACK_AFTER_DOWN))
         meld = meld_at(state.melds, action.target)
         hand = take_from_hand(state.hands[seat], [action.card])
         result, _joker = tack(meld, action.card)
         melds = tuple(result if i == action.target else m for i, m in enumerate(state.melds))
         events: list[Event] = [
             CardMoved(action.card, f"hand:{seat}", f"meld:{action.target}"),
-            Said(seat, f"tacks the {action.card.pretty()}: {result.describe()}"),
+            Said(seat, msg(say.TACKS, card=action.card, meld=result)),
         ]
         state = replace(state, hands=replaced(state.hands, seat, hand), melds=melds)
         return self._after_play(state, events)
@@ -273,11 +276,11 @@ class KalookiRules:
     def _discard(self, state: KalookiState, action: Discard) -> tuple[KalookiState, list[Event]]:
         seat = state.seat
         if action.card.is_joker:
-            raise IllegalAction("A joker may not be discarded.")
+            raise IllegalAction(msg(say.NO_JOKER_DISCARD))
         hand = take_from_hand(state.hands[seat], [action.card])
         events: list[Event] = [
             CardMoved(action.card, f"hand:{seat}", "discard"),
-            Said(seat, f"discards the {action.card.pretty()}"),
+            Said(seat, msg(say.DISCARDS, card=action.card)),
         ]
         state = replace(
             state,
@@ -287,17 +290,17 @@ class KalookiRules:
         )
         if not hand:
             scored, more = dealing.score_deal(state, out=seat)
-            return scored, [*events, Said(seat, "goes out"), *more]
+            return scored, [*events, Said(seat, msg(say.GOES_OUT)), *more]
         return self._next_turn(state, events)
 
     def _pass(self, state: KalookiState, _action: Pass) -> tuple[KalookiState, list[Event]]:
         seat = state.seat
         hand = state.hands[seat]
         if not all(card.is_joker for card in hand):
-            raise IllegalAction("End your turn by discarding a card.")
+            raise IllegalAction(msg(say.DISCARD_TO_END))
         if self._adds(state, hand):
-            raise IllegalAction("A joker cannot be discarded: play it on a meld where it fits.")
-        events: list[Event] = [Said(seat, "holds only jokers that fit nowhere: ends the turn")]
+            raise IllegalAction(msg(say.PLAY_JOKER))
+        events: list[Event] = [Said(seat, msg(say.ONLY_JOKERS))]
         return self._next_turn(state, events)
 
     def _next_turn(
@@ -314,7 +317,7 @@ class KalookiRules:
         if state.hands[seat]:
             return state, events
         scored, more = dealing.score_deal(state, out=seat)
-        return scored, [*events, Said(seat, "goes out"), *more]
+        return scored, [*events, Said(seat, msg(say.GOES_OUT)), *more]
 
     # -- what a seat sees ----------------------------------------------------------------
 

@@ -202,7 +202,8 @@ def test_with_nothing_left_to_draw_the_deal_ends_and_every_hand_scores():
     assert state.phase == DEAL_OVER
     assert state.history[-1].out is None
     assert state.totals == (2, 8, 5)
-    assert "Nobody can go out" in next(e for e in events if isinstance(e, DealScored)).note
+    note = next(e for e in events if isinstance(e, DealScored)).note
+    assert "Nobody can go out" in str(note)
 
 
 def test_when_no_card_left_can_ever_be_played_the_deal_ends_instead_of_reshuffling():

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.app.i18n import tr
+from game.app.messages import render
 from game.app.scenes.deal_summary import DealSummary
 from game.app.scenes.game_over import FinalResult
 from game.app.table.drag import Choice, Move, Source, Target, meld_faces
@@ -20,11 +21,13 @@ from game.engine.actions import Action, Discard, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.events import Said
 from game.engine.melds import arrangements, extensions, meld_problem
+from game.engine.messages import Message
+from game.games.kalooki import messages as say
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.scoring import POLICY, contract_for
 from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, PLAY
 
-QUIET_SAID = ("reaches for the stock: ", "does not call")
+QUIET_SAID = (say.REACHES, say.NO_CALL)  # asking the seats that may call, and each "no"
 DECLINE_PACE = 0.35  # an AI letting a card go waits this share of the usual pause
 
 
@@ -96,7 +99,7 @@ class KalookiTable(TableScene):
         """Every stock draw asks the seats that may call: the log keeps the calls and
         leaves out the asking and each "does not call"."""
         if isinstance(event, Said):
-            return not event.text.startswith(QUIET_SAID)
+            return not (isinstance(event.message, Message) and event.message.key in QUIET_SAID)
         return True
 
     def table_notes(self, view: Any) -> list[str]:
@@ -204,9 +207,7 @@ class KalookiTable(TableScene):
             problem = self.session.problem(LayDown(tuple(self.staged)))
             if problem is None:
                 return tr("kalooki.status_staged_ready")
-            from game.app.table import phrases
-
-            return phrases.reason(problem)
+            return render(problem, self.names())
         if self.may_pass():
             return tr("kalooki.status_pass")
         if not self.laid_down(self.view_seat):
