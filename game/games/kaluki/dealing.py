@@ -10,6 +10,7 @@ from game.engine.messages import Message, msg
 from game.engine.rng import rng_for, shuffled
 from game.games.kaluki.options import KalukiOptions
 from game.games.kaluki.scoring import chips_owed, penalty
+from game.games.kaluki.stalemate import cannot_progress
 from game.games.kaluki.state import (
     DEAL_OVER,
     DRAW,
@@ -87,9 +88,12 @@ def start_deal(state: KalukiState) -> tuple[KalukiState, list[Event]]:
 
 def rebuild_stock(state: KalukiState, turn_up: bool) -> tuple[KalukiState, list[Event]]:
     """The dealer shuffles the discard pile into a new stock (turning its top card up
-    unless ``turn_up`` is False). With fewer than two cards to shuffle the deal is drawn."""
+    unless ``turn_up`` is False). With fewer than two cards to shuffle the deal is drawn,
+    and so it is when it can no longer progress (every endless deal comes back here)."""
     if len(state.discard) < 2:
         return score_deal(state, out=None)
+    if cannot_progress(state):
+        return score_deal(state, None, NOBODY_CAN_GO_OUT)
     stock = list(shuffled(state.discard, state.seed, state.rng_counter))
     events: list[Event] = [
         Said(state.dealer, msg("kaluki.reshuffled"), about_seat=False),

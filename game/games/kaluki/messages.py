@@ -32,8 +32,8 @@ templates(
         # Notes of a scored deal.
         "kaluki.drawn_no_cards": "Drawn deal: nobody went out and no cards are left to reshuffle.",
         "kaluki.drawn_stuck": (
-            "Drawn deal: everyone is down to one card and no meld on the table can take another"
-            " card, so nobody can ever go out."
+            "Drawn deal: no card left in play can be melded, laid off or swapped any more,"
+            " so nobody can ever go out."
         ),
         "kaluki.doubled": "Kaluki! Everything went down in one turn: this hand scores double.",
         # Refusals: each names the rule that stops the move.

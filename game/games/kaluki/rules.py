@@ -19,11 +19,11 @@ from game.engine.actions import (
     Pass,
     SwapJoker,
 )
-from game.engine.cards import Card, make_deck
+from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
 from game.engine.game import Results
-from game.engine.melds import GROUP, RUN, Meld, Slot, extension_problem, extensions, read_meld
+from game.engine.melds import Meld, Slot, extension_problem, extensions, read_meld
 from game.engine.messages import Message, msg
 from game.engine.worlds import Hidden
 from game.engine.zones import (
@@ -43,6 +43,9 @@ from game.games.kaluki.scoring import (
     least_penalty_arrangement,
     meld_total,
 )
+from game.games.kaluki.stalemate import cannot_progress, hands_too_small
+from game.games.kaluki.stalemate import may_fit as _may_fit
+from game.games.kaluki.stalemate import stands_for as _stands_for
 from game.games.kaluki.state import (
     DEAL_OVER,
     DRAW,
@@ -376,7 +379,7 @@ class KalukiRules:
         if not hand:
             scored, more = dealing.score_deal(state, out=seat)
             return scored, [*events, Said(seat, msg("kaluki.went_out")), *more]
-        if _nobody_can_go_out(state):
+        if hands_too_small(state) and cannot_progress(state):  # see stalemate.py
             scored, more = dealing.score_deal(state, None, dealing.NOBODY_CAN_GO_OUT)
             return scored, [*events, *more]
         state = replace(state, seat=(seat + 1) % state.players, phase=DRAW, turn=Turn())
@@ -432,35 +435,3 @@ class KalukiRules:
 
     def results(self, state: KalukiState) -> Results:
         return Results(state.totals, state.winners, True, len(state.history))
-
-
-EVERY_FACE = distinct_faces(make_deck(1, 1))
-
-
-def _nobody_can_go_out(state: KalukiState) -> bool:
-    """Decision: a deal that can never end is drawn. With one card in every hand, a player
-    holds two after drawing: too few for a new meld, so going out needs a lay-off. When no
-    meld on the table can take any card of the pack, that never comes (swapping a joker
-    keeps the hand's size), and the deal would go round for ever."""
-    if any(len(hand) > 1 for hand in state.hands):
-        return False
-    return not any(extensions(meld, [card], POLICY) for meld in state.melds for card in EVERY_FACE)
-
-
-def _stands_for(slot, card: Card) -> bool:
-    """Whether ``card`` is the real card the joker in ``slot`` represents."""
-    rank = 1 if slot.rank == 14 else slot.rank
-    return not card.is_joker and card.rank == rank and card.suit == slot.suit
-
-
-def _may_fit(meld: Meld, card: Card) -> bool:
-    """A cheap filter before trying a lay-off for real."""
-    if card.is_joker:
-        return True
-    if meld.kind == GROUP:
-        return card.rank == meld.rank
-    assert meld.kind == RUN
-    if card.suit != meld.suit:
-        return False
-    below, above = meld.rank - 1, meld.high + 1
-    return card.rank in (below, above) or (card.rank == 1 and above == 14)

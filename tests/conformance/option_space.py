@@ -1,0 +1,84 @@
+"""Every option combination of a game, read from its Options dataclass.
+
+A combination sets every yes/no and every multiple-choice field (the product of their
+values); the player count takes each allowed value in turn across the combinations, so
+every count is met, and the other numbers (target, rounds, chips) take their minimum:
+they change how long a game lasts, not whether a deal can end. A tuple field is the set
+of human seats (Laugh and Lie Down): no seat, the first seat, or every seat.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from game.engine.options import OptionField, option_fields
+from game.games.registry import GAMES
+
+
+def _values(field: OptionField) -> list[Any] | None:
+    """The values a combination tries for ``field``; None for a field not enumerated."""
+    if field.choices is not None:
+        return list(field.choices)
+    if field.kind is bool:
+        return [False, True]
+    return None
+
+
+def _players(field: OptionField) -> list[int]:
+    low = field.minimum if field.minimum is not None else field.default
+    high = field.maximum if field.maximum is not None else field.default
+    return list(range(low, high + 1))
+
+
+def _seat_sets(players: int) -> list[list[int]]:
+    return [[], [0], list(range(players))]  # lists: options are read as from JSON
+
+
+def combinations(game_id: str, every_player_count: bool = False) -> list[dict[str, Any]]:
+    """Every valid combination of ``game_id``'s options (invalid ones, such as Kalooki for
+    two without its option, are left out). ``every_player_count`` crosses the choices with
+    every player count instead of taking one count per combination in turn."""
+    info = GAMES[game_id]
+    fields = option_fields(info.options_type)
+    chosen = [(f.name, _values(f)) for f in fields]
+    enumerated = [(name, values) for name, values in chosen if values is not None]
+    players = next((_players(f) for f in fields if f.name == "players"), [])
+    fixed = {
+        f.name: f.minimum
+        for f in fields
+        if f.name != "players" and _values(f) is None and f.minimum is not None
+    }
+    seats = [f.name for f in fields if _values(f) is None and f.kind is not int]
+    found: list[dict[str, Any]] = []
+    product = list(itertools.product(*(values for _, values in enumerated)))
+    for index, values in enumerate(product):
+        counts = players if every_player_count else [players[index % len(players)]]
+        for count in counts:
+            base = {"players": count, **fixed, **dict(zip([n for n, _ in enumerated], values))}
+            for seat_values in itertools.product(*(_seat_sets(count) for _ in seats)):
+                candidate = {**base, **dict(zip(seats, seat_values))}
+                if _valid(info, candidate):
+                    found.append(candidate)
+                elif not every_player_count:  # this count is impossible here: try the next
+                    for other in players:
+                        retry = {**candidate, "players": other}
+                        if _valid(info, retry):
+                            found.append(retry)
+                            break
+    return found
+
+
+def _valid(info, options: dict[str, Any]) -> bool:
+    try:
+        info.options(**options)
+    except ValueError:
+        return False
+    return True
+
+
+def combination_id(game_id: str, options: dict[str, Any]) -> str:
+    on = ",".join(
+        f"{k}={v}" if not isinstance(v, bool) else k for k, v in options.items() if v is not False
+    )
+    return f"{game_id}[{on}]"
