@@ -96,11 +96,11 @@ def self_test(program: Path) -> float:
 
 
 def folder_size(path: Path) -> int:
-    return (
-        path.stat().st_size
-        if path.is_file()
-        else sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
-    )
+    """Bytes of the bundle, each file once: PyInstaller links pygame's libraries into
+    the folder (symbolic links), which the archive and the disk hold only once."""
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
 def main() -> int:

@@ -156,6 +156,11 @@ class Table:
     def _record(self, action: Action, state: Any, events: list[Event]) -> None:
         self.state = state
         self.log.append(action)
+        players = len(self.rules.results(state).scores)
+        while len(self.seats) < players:  # joined between rounds (Indian Rummy): no one
+            number = len(self.seats)  # is connected there, so the computer plays it
+            self.seats.append(TableSeat(f"AI {number + 1}", NORMAL))
+            self.history.seats.append([])  # it saw nothing before it sat down
         self.history.record(events)
         if state.finished:
             self.phase = OVER

@@ -130,3 +130,45 @@ def test_the_network_package_never_imports_the_app_or_pygame():
                 names = [node.module or ""]
             for name in names:
                 assert not name.startswith(("game.app", "pygame")), (path, name)
+
+
+def test_a_player_who_joins_indian_rummy_between_rounds_gets_a_seat_the_computer_plays():
+    from game.engine.game import problem
+    from game.games.indian_rummy.actions import JoinTable
+
+    lobby = Lobby()
+    seats = [{"kind": "you"}, {"kind": "normal"}]
+    create = {
+        "game": "indian_rummy",
+        "seats": seats,
+        "name": "Ann",
+        "seed": 4,
+        "options": {"rounds": 2},
+    }
+    created = lobby.handle("a", p.parse("create", (create,)))
+    lobby.handle(
+        "a", p.parse("start", ({"code": created.reply["code"], "host": created.reply["host"]},))
+    )
+    table = lobby.tables[created.reply["code"]]
+    for _ in range(3000):
+        seat = table.state.to_act
+        assert seat is not None, "the game ended without a round break"
+        action = table.rules.legal_actions(table.state)[0]
+        joins = problem(table.rules, table.state, JoinTable("Zed")) is None
+        if joins:
+            action = JoinTable("Zed")
+        if table.seats[seat].bot_plays:
+            table.bot_act(seat, len(table.log), action)
+        else:
+            table.act("a", seat, len(table.log), action)
+        if joins:
+            break
+    else:
+        pytest.fail("no round ended")
+    assert len(table.seats) == 3 and table.seats[2].kind == "normal"
+    for _ in range(30):  # the game goes on with the newcomer's seat
+        seat = table.bot_to_act()
+        if seat is None:
+            break
+        bot, view, legal, history = table.bot_inputs(seat)
+        table.bot_act(seat, len(table.log), bot.choose(view, legal, history))
