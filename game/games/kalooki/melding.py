@@ -9,7 +9,7 @@ from itertools import pairwise
 from game.engine.cards import SUIT_SYMBOLS, Card, rank_text
 from game.engine.errors import IllegalAction
 from game.engine.melds import ACE_HIGH, GROUP, RUN, Meld, Slot, extensions, read_meld
-from game.engine.messages import msg
+from game.engine.messages import Message, msg
 from game.games.kalooki import messages as say
 from game.games.kalooki.scoring import POLICY, Contract
 
@@ -70,13 +70,26 @@ def add_to_meld(meld: Meld, cards: Sequence[Card], wanted: Meld | None = None) -
             raise IllegalAction(msg(say.JOKER_BY_JOKER, meld=meld))
         if options:
             raise IllegalAction(msg(say.GROWS_UP, cards=what, meld=meld))
-        raise IllegalAction(msg(say.CANNOT_ADD, cards=what, meld=meld))
+        raise IllegalAction(_why_not_added(meld, what))
     if wanted is None:
         return allowed[0]
     for option in allowed:
         if _same_reading(option, wanted):
             return option
     raise IllegalAction(msg(say.JOKERS_CANNOT, meld=meld))
+
+
+def _why_not_added(meld: Meld, cards: tuple[Card, ...]) -> Message:
+    """The rule an addition breaks: a three takes only its rank; a four only its next card
+    in its suit (upwards until the ace, then at the bottom), and none once ace to ace."""
+    if meld.kind == GROUP:
+        return msg(say.CANNOT_ADD_THREE, cards=cards, meld=meld)
+    low, high = meld.slots[0].rank, meld.slots[-1].rank
+    if high == ACE_HIGH and low == 1:
+        return msg(say.CANNOT_ADD_FULL, meld=meld)
+    place = low - 1 if high == ACE_HIGH else high + 1
+    following = Card(1 if place == ACE_HIGH else place, meld.suit)
+    return msg(say.CANNOT_ADD_FOUR, cards=cards, meld=meld, next=following)
 
 
 def stands_for(slot: Slot, card: Card) -> bool:

@@ -56,7 +56,9 @@ FOUR_SUITS = "kalooki.four_suits"  # suit (its symbol)
 CHOOSE_CARDS = "kalooki.choose_cards"
 JOKER_BY_JOKER = "kalooki.joker_by_joker"  # meld
 GROWS_UP = "kalooki.grows_up"  # cards, meld
-CANNOT_ADD = "kalooki.cannot_add"  # cards, meld
+CANNOT_ADD_THREE = "kalooki.cannot_add_three"  # cards, meld
+CANNOT_ADD_FOUR = "kalooki.cannot_add_four"  # cards, meld, next (the card the four takes)
+CANNOT_ADD_FULL = "kalooki.cannot_add_full"  # meld
 JOKERS_CANNOT = "kalooki.jokers_cannot"  # meld
 THREE_JOKER = "kalooki.three_joker"
 NO_JOKER_FOR = "kalooki.no_joker_for"  # meld, card
@@ -110,22 +112,30 @@ templates(
         DRAW_FIRST: "First draw a card, from the stock or the discard pile.",
         WAIT_CALL: "Waiting for a call: the seat asked calls the discard or lets it go.",
         ANSWER_FIRST: "A player has called the discard: allow or deny the call first.",
-        ALREADY_DRAWN: "You have already drawn this turn.",
+        ALREADY_DRAWN: (
+            "You have already drawn this turn: one draw a turn, then lay down, add, tack or "
+            "discard."
+        ),
         CALL_WHEN_ASKED: (
             "You may call only when asked, after the player to draw reaches for the stock."
         ),
-        NOBODY_CALLED: "Nobody has called the discard.",
+        NOBODY_CALLED: "Nobody has called the discard, so there is no call to allow or deny.",
         UNKNOWN_SOURCE: "A card is drawn from the stock or the discard pile, nowhere else.",
         DOWN_NO_DISCARD: (
             "Once you have laid down you draw only from the stock, not the discard pile."
         ),
         DISCARD_EMPTY: "The discard pile is empty: draw from the stock.",
         MUST_ALLOW_CALL: "You have laid down, so you must allow the call.",
-        ALREADY_DOWN: "You have laid down your contract: now add cards to melds on the table.",
+        ALREADY_DOWN: (
+            "You have laid down your contract, and no new meld goes down after it: now add "
+            "cards to melds on the table."
+        ),
         ADD_AFTER_DOWN: "You may add to melds on the table only after laying down your contract.",
         TACK_AFTER_DOWN: "Only a player who has laid down may tack a joker.",
-        NO_JOKER_DISCARD: "A joker may not be discarded.",
-        DISCARD_TO_END: "End your turn by discarding a card.",
+        NO_JOKER_DISCARD: "A joker may not be discarded: a joker leaves the hand only onto a meld.",
+        DISCARD_TO_END: (
+            "Only a hand of jokers that fit nowhere may pass: end your turn by discarding a card."
+        ),
         PLAY_JOKER: "A joker cannot be discarded: play it on a meld where it fits.",
         CONTRACT: (
             "This deal's contract is {contract}, laid down all at once (melds may be "
@@ -145,10 +155,23 @@ templates(
             "A four grows only upwards until it reaches the ace, and only then at the "
             "bottom: {cards} cannot go below {meld}."
         ),
-        CANNOT_ADD: "{cards} cannot be added to {meld}.",
-        JOKERS_CANNOT: "The jokers cannot stand for those cards on {meld}.",
+        CANNOT_ADD_THREE: (
+            "{cards} cannot be added to {meld}: a three takes only cards of its rank."
+        ),
+        CANNOT_ADD_FOUR: (
+            "{cards} cannot be added to {meld}: a four grows one card at a time in its suit, "
+            "and the next card it takes is the {next}."
+        ),
+        CANNOT_ADD_FULL: "Nothing can be added to {meld}: it runs from ace to ace.",
+        JOKERS_CANNOT: (
+            "The jokers cannot stand for those cards on {meld}: each joker keeps the place "
+            "it holds, so choose a reading the meld allows."
+        ),
         THREE_JOKER: "A joker in a three never moves: only a joker in a four is tacked.",
-        NO_JOKER_FOR: "No joker in {meld} stands for the {card}.",
+        NO_JOKER_FOR: (
+            "No joker in {meld} stands for the {card}: a joker is tacked only with the very "
+            "card it stands for."
+        ),
         ACE_TO_ACE: "{meld} runs from ace to ace: the joker has nowhere to go.",
         TACK_JOKERS: (
             "Tacking the {card} would move the joker next to another joker in {meld}; two "

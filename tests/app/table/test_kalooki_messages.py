@@ -33,6 +33,7 @@ SETUPS = [{"players": 4}, {"players": 3, "calls_per_deal": True}, {"players": 5}
 SAMPLE = {  # a value for each placeholder, to render every key
     "card": hand("7H")[0],
     "cards": hand("9S 9D"),
+    "next": hand("9H")[0],
     "meld": four("5H 6H 7H 8H", 5),
     **{f"m{i}": four("5H 6H 7H 8H", 5) for i in range(1, 5)},
     "contract": m.contract_term(CONTRACTS[1]),

@@ -151,3 +151,14 @@ def test_a_joker_in_a_four_from_ace_to_ace_cannot_be_tacked():
     state = down("6H 2C", full)
     with pytest.raises(IllegalAction, match="nowhere to go"):
         RULES.apply(state, Tack(0, card("6H")))
+
+
+def test_a_refused_addition_names_the_rule_it_breaks():
+    state = down("10H 8S 2C", four("5H 6H 7H 8H", 5), table_meld("7S 7H 7D"))
+    with pytest.raises(IllegalAction, match="the next card it takes is the 9♥"):
+        add(state, 0, "10H")
+    with pytest.raises(IllegalAction, match="a three takes only cards of its rank"):
+        add(state, 1, "8S")
+    full = four("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", 1)
+    with pytest.raises(IllegalAction, match="runs from ace to ace"):
+        add(down("2C 3C", full), 0, "2C")
