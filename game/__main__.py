@@ -7,20 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-
-def _parse_option(text: str) -> tuple[str, object]:
-    name, sep, value = text.partition("=")
-    if not sep:
-        raise argparse.ArgumentTypeError(f"option {text!r} must look like name=value")
-    lowered = value.lower()
-    if lowered in ("true", "on", "yes"):
-        return name, True
-    if lowered in ("false", "off", "no"):
-        return name, False
-    try:
-        return name, int(value)
-    except ValueError:
-        return name, value
+from game.tools.arguments import SEED_MAX, amount, game_option, text, whole
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,13 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the time to the first frame and close",
     )
     sim = sub.add_parser("simulate", help="play whole games headless and report")
-    sim.add_argument("--game", default="kaluki")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--game", default="kaluki", type=text("game id"))
+    sim.add_argument("--players", type=whole(2, 10), default=4, help="2 to 10, as the game allows")
+    sim.add_argument("--games", type=whole(1, 1_000_000), default=100)
+    sim.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
     sim.add_argument(
         "--option",
-        type=_parse_option,
+        type=game_option,
         action="append",
         default=[],
         metavar="NAME=VALUE",
@@ -71,34 +58,46 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVELS",
         help="AI level per player, e.g. hard,normal,normal,normal (players rotate seats)",
     )
-    sim.add_argument("--workers", type=int, default=1, help="games played in parallel")
+    sim.add_argument("--workers", type=whole(1, 256), default=1, help="games played in parallel")
     sim.add_argument(
-        "--budget-ms", type=float, default=400.0, help="Hard's thinking time per decision"
+        "--budget-ms",
+        type=amount(60_000, "ms"),
+        default=400.0,
+        help="Hard's thinking time per decision",
     )
     sim.add_argument(
         "--rollouts",
-        type=int,
+        type=whole(0, 100_000),
         default=0,
         help="Hard's sampled worlds per decision instead of a time budget (reproducible)",
     )
     sim.add_argument("--per-deal", action="store_true", help="count each deal's winner")
     sim.add_argument("--progress", action="store_true", help="print progress to stderr")
     serve = sub.add_parser("serve", help="run a table server for network play")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument(
+        "--host", default="127.0.0.1", type=text("host"), help="the address to listen on"
+    )
+    serve.add_argument("--port", type=whole(1, 65_535, "a port number"), default=8765)
     serve.add_argument("--db", type=Path, default=Path("tables.db"), help="the tables' storage")
     serve.add_argument(
         "--all-interfaces", action="store_true", help="allow --host 0.0.0.0 (every interface)"
     )
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("--engine", action="store_true", help="engine benchmarks only")
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--online", action="store_true", help="the table server on loopback")
-    bench.add_argument("--tables", type=int, default=250, help="--online: tables of 4 clients")
-    bench.add_argument("--seconds", type=float, default=30.0, help="--online: load run length")
     bench.add_argument(
-        "--pace", type=float, default=1.0, help="--online: seconds between a client's moves"
+        "--tables", type=whole(1, 10_000), default=250, help="--online: tables of 4 clients"
+    )
+    bench.add_argument(
+        "--seconds", type=amount(3_600, "s"), default=30.0, help="--online: load run length"
+    )
+    bench.add_argument(
+        "--pace",
+        type=amount(600, "s"),
+        default=1.0,
+        help="--online: seconds between a client's moves",
     )
     return parser
 

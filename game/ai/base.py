@@ -39,8 +39,8 @@ class BotSettings:
     rollouts: int = 0
 
     def __post_init__(self) -> None:
-        if self.budget_ms <= 0:
-            raise ValueError("the thinking budget must be positive")
+        if not 0 < self.budget_ms < float("inf"):  # nan and inf would never answer
+            raise ValueError("the thinking budget must be a positive number of milliseconds")
         if self.rollouts < 0:
             raise ValueError("the rollout count cannot be negative")
 

@@ -283,6 +283,10 @@ def simulate(
     progress: bool = False,
 ) -> SimulationReport:
     info = get_game(game_id)
+    if "players" in options:  # else a TypeError: the count is its own argument
+        raise ValueError("set the player count with --players, not as an option")
+    if games < 1 or workers < 1:
+        raise ValueError("play at least one game, in at least one process")
     info.options(players=players, **options)  # a bad option fails here, before any worker
     lineup = parse_lineup(",".join(bots) if isinstance(bots, list) else bots, players)
     settings = settings or BotSettings()
