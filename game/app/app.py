@@ -46,6 +46,16 @@ HEADLESS_DRIVERS = ("dummy", "offscreen")
 IDLE_AFTER = 1.5  # seconds without input before the loop rests between frames
 IDLE_WAIT_MS = 100  # the longest rest: widgets (a text cursor) still update 10 times a second
 PASSIVE_EVENTS = {pygame.WINDOWMOVED, pygame.ACTIVEEVENT, pygame.VIDEOEXPOSE}
+# Every way pygame-ce tells of a new window size (a drag of the border, maximise,
+# fullscreen on and off, a move to another display): each lays the scenes out again.
+RESIZE_EVENTS = {
+    pygame.WINDOWRESIZED,
+    pygame.WINDOWSIZECHANGED,
+    pygame.VIDEORESIZE,
+    pygame.WINDOWMAXIMIZED,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWDISPLAYCHANGED,
+}
 
 
 class App:
@@ -64,6 +74,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         i18n.configure(settings.language)
+        self._windowed: tuple[int, int] | None = None  # the size to go back to from fullscreen
         self.window = self._open_window(size, hidden)
         self.surface = self.window.get_surface()
         self._laid_out = self.size
@@ -76,6 +87,7 @@ class App:
         self._stats: Statistics | None = None
         self._stats_unsaved = False  # recorded but not yet written (the disk refused)
         self._later: list[str] = []
+        self.last_game_id: str | None = None  # Statistics and Rules open on this game
         self._settings_dirty_at: float | None = None
         self._last_input = time.monotonic()
 
@@ -102,7 +114,9 @@ class App:
         except (pygame.error, FileNotFoundError) as error:
             log.warning("no window icon: %s", error)
         if self.settings.fullscreen:
-            window.set_fullscreen(True)
+            self._windowed = wanted
+            _fill_desktop(window)
+            window.set_fullscreen(desktop=True)
         return window
 
     @property
@@ -113,11 +127,21 @@ class App:
         self.set_fullscreen(not self.settings.fullscreen)
 
     def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen at the desktop's size, and back to the window as it was. The
+        window is first given the desktop's size itself: where no window manager
+        resizes it (seen under X without one), SDL would report the desktop's size
+        while the window stayed small, and the layout would overflow the window."""
+        self.update_settings(fullscreen=on)  # first: the size kept is the windowed one
         if on:
-            self.window.set_fullscreen(True)
+            if self._windowed is None:
+                self._windowed = self.window.size
+            _fill_desktop(self.window)
+            self.window.set_fullscreen(desktop=True)
         else:
             self.window.set_windowed()
-        self.update_settings(fullscreen=on)
+            if self._windowed is not None:
+                self.window.size = self._windowed
+            self._windowed = None
         self._on_resize()
 
     def _on_resize(self) -> None:
@@ -213,11 +237,13 @@ class App:
 
     def start_game(self, setup: GameSetup) -> None:
         """Sit down at a new game (the table package builds the table scene)."""
+        self.last_game_id = setup.game_id
         self._table_call("start_table", setup)
 
     def resume_game(self, saved: Any, autosave: Path | None = None) -> None:
         """Continue a ``SavedGame`` (from Continue or Load); ``autosave`` is its file when
         it is a game in progress, which then goes on in the same file."""
+        self.last_game_id = saved.setup.game_id
         self._table_call("resume_table", saved, autosave)
 
     def _table_call(self, name: str, *arguments: Any) -> None:
@@ -291,6 +317,8 @@ class App:
             self._last_input = time.monotonic()
         for event in events:
             self.handle_event(event)
+        if self.window.get_surface().get_size() != self._laid_out:
+            self._on_resize()  # a size change no event told of: follow it all the same
         self.stack.update(min(dt, 0.1))
         if self._settings_dirty_at and time.monotonic() - self._settings_dirty_at > 0.6:
             self.save_settings()
@@ -307,7 +335,7 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.quit()
-        elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+        elif event.type in RESIZE_EVENTS:
             self._on_resize()
         elif event.type == pygame.WINDOWMOVED:
             if not self.settings.fullscreen:
@@ -355,6 +383,19 @@ def _desktop_size() -> tuple[int, int] | None:
     except pygame.error:
         return None
     return tuple(sizes[0]) if sizes else None
+
+
+def _fill_desktop(window: pygame.Window) -> None:
+    """Give the window the (first) desktop's size before it goes fullscreen."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return
+    if not sizes:
+        return
+    window.size = tuple(sizes[0])
+    if len(sizes) == 1:
+        window.position = (0, 0)
 
 
 def _on_screen(position: tuple[int, int], size: tuple[int, int]) -> bool:

@@ -6,8 +6,11 @@ screen. No pygame here: the table scene drives it and tests drive it headless.
 - Undo works inside a human's own turn, back to its start, but never past a move that
   showed the player something new (a card from the stock, a reshuffle).
 - Hot-seat privacy: with two or more humans, the table shows one human's hand at a time
-  (``shown_seat``); when another human must act, ``needs_handoff`` asks the table for a
-  hand-off screen first. ``request_handoff`` asks for one anyway (a resumed hot-seat game
+  (``shown_seat``), and only once that human has confirmed a hand-off (``revealed``).
+  The hand is covered from the start of the game, from the moment the turn leaves the
+  shown human (while AI seats play, before the next human is due) and at every new deal;
+  when a human must act and their hand is not revealed, ``needs_handoff`` asks the table
+  for a hand-off screen. ``request_handoff`` asks for one anyway (a resumed hot-seat game
   opens behind a hand-off screen, since anyone may be sitting at the screen).
 - The events of every move are kept, so AI seats get their public history
   (:meth:`public_history`) also after a game is resumed from a save.
@@ -82,6 +85,7 @@ class GameSession:
         self._handoff_requested = False
         humans = setup.humans
         self.shown_seat: int | None = humans[0] if humans else None
+        self.revealed = len(humans) <= 1  # hot seat: nobody's hand shows before a hand-off
 
     @classmethod
     def resume(
@@ -153,7 +157,13 @@ class GameSession:
         if self._handoff_requested:
             return True
         seat = self.to_act
-        return self.is_human(seat) and seat != self.shown_seat
+        return self.is_human(seat) and (seat != self.shown_seat or not self.revealed)
+
+    @property
+    def hand_covered(self) -> bool:
+        """Hot seat: the shown hand must not show (no hand-off confirmed since the turn
+        left it). A finished game shows everything."""
+        return self.hot_seat and not self.revealed and not self.finished
 
     @property
     def handoff_seat(self) -> int | None:
@@ -169,6 +179,7 @@ class GameSession:
         self._handoff_requested = False
         if self.is_human(self.to_act):
             self.shown_seat = self.to_act
+        self.revealed = True
 
     @property
     def view_seat(self) -> int:
@@ -210,6 +221,8 @@ class GameSession:
         self.state = after
         self.log.append(action)
         self.moves.append(list(events))
+        if after.to_act != self.shown_seat or any(isinstance(e, DealStarted) for e in events):
+            self.revealed = not self.hot_seat  # covered until the next hand-off
         self._changed()
         return events
 

@@ -64,8 +64,12 @@ def test_undo_is_gone_once_the_turn_has_passed():
 
 def test_hot_seat_asks_for_a_hand_off_between_different_humans():
     session = session_for(["human", "human", "easy"], seat=0, phase=DRAW)
-    assert session.shown_seat == 0 and not session.needs_handoff
+    # Even the first human's hand waits for a hand-off at the very start.
+    assert session.shown_seat == 0 and session.needs_handoff and session.hand_covered
+    session.confirm_handoff()
+    assert not session.needs_handoff and not session.hand_covered
     session.apply(Draw(STOCK))
+    assert not session.hand_covered  # still this human's turn
     session.apply(Discard(session.state.hands[0][0]))
     assert session.to_act == 1 and session.needs_handoff
     assert session.view().seat == 0  # still the first player's cards until the hand-off
@@ -73,10 +77,24 @@ def test_hot_seat_asks_for_a_hand_off_between_different_humans():
     assert not session.needs_handoff and session.view().seat == 1
 
 
+def test_hot_seat_covers_the_hand_while_ai_seats_play_until_the_next_human():
+    session = session_for(["human", "easy", "human"], seat=0, phase=DRAW)
+    session.confirm_handoff()
+    session.apply(Draw(STOCK))
+    session.apply(Discard(session.state.hands[0][0]))
+    assert session.to_act == 1 and session.hand_covered and not session.needs_handoff
+    session.apply(Draw(STOCK))  # the AI seat plays: the hand stays covered
+    session.apply(Discard(session.state.hands[1][0]))
+    assert session.to_act == 2 and session.hand_covered and session.needs_handoff
+    session.confirm_handoff()
+    assert session.view().seat == 2 and not session.hand_covered
+
+
 def test_a_single_human_never_needs_a_hand_off():
     session = session_for(["easy", "human", "easy"], seat=0, phase=DRAW)
     assert session.shown_seat == 1
     assert not session.needs_handoff and session.view().seat == 1
+    assert not session.hand_covered
 
 
 def test_every_change_is_reported_for_autosave():

@@ -22,6 +22,8 @@ from game.app.scenes.base import Scene
 from game.app.table.overlays import veil
 from game.app.table.panels import fit_line, seat_colour
 from game.app.table.sprites import Place, draw_card
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.engine.cards import Card
@@ -81,6 +83,9 @@ class DealSummaryScene(Scene):
         self.button = pygame_gui.elements.UIButton(
             rect, ui(self.summary.button_key), self.ui, object_id=ObjectID(object_id="#primary")
         )
+
+    def focus_items(self) -> list[Focusable]:
+        return [button_item("continue", self.button, self.press)] if self.button else []
 
     def done(self) -> None:
         if self._done:

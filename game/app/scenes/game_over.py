@@ -17,6 +17,8 @@ from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.score_chart import draw_score_chart
 from game.app.table.panels import fit_line, seat_colour
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item
 from game.app.ui.paint import card_fan, felt_background, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 
@@ -120,12 +122,17 @@ class GameOverScene(Scene):
             return True
         return False
 
+    def focus_items(self) -> list[Focusable]:
+        return [
+            button_item("menu", self.menu, self.press),
+            button_item("again", self.again, self.press),
+        ]
+
+    def first_focus(self) -> str | None:
+        return "again"
+
     def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.on_again()
-            elif event.key == pygame.K_ESCAPE:
-                self.on_menu()
+        super().on_key(event)  # the ring (Enter: Play again unless moved), Esc: the menu
         return True
 
     def back(self) -> None:

@@ -1,6 +1,7 @@
 """How to play: each game's rules in the player's language, with pictures of example
-melds made from the real card art. Scroll with the wheel, the scroll bar, arrows,
-Page Up/Down, Home/End; Tab or the tabs switch game."""
+melds made from the real card art. Scroll with the wheel, the scroll bar, Up/Down,
+Page Up/Down, Space, Home/End; the game tabs (Left/Right while the focus ring is on
+them) switch game, and Tab moves the ring between the tabs and Done."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.catalogue import game_ids, game_tabs
 from game.app.ui import richtext
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item, control_item
 from game.app.ui.paint import felt_background, heading, page_margin, panel
 from game.app.ui.theme import GOLD, PANEL_EDGE
 from game.app.ui.widgets import Control
@@ -50,7 +53,8 @@ def _fade(size: tuple[int, int], top: bool, bottom: bool, edge: int = 22) -> pyg
 class RulesScene(Scene):
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.game_id = game_id or game_ids()[0]
+        last = getattr(app, "last_game_id", None)  # the game being played, if any
+        self.game_id = game_id or (last if last in game_ids() else game_ids()[0])
         self.scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
         self.tabs: Control | None = None
@@ -108,6 +112,10 @@ class RulesScene(Scene):
             return True
         return False
 
+    def focus_items(self) -> list[Focusable]:
+        items = [control_item(self.tabs, self.press)] if self.tabs else []
+        return [*items, button_item("done", self.done_button, self.press)]
+
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
@@ -123,14 +131,6 @@ class RulesScene(Scene):
         }
         if event.key in moves:
             self.scroll_by(moves[event.key])
-            return True
-        if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
-            ids = game_ids()
-            back = event.key == pygame.K_LEFT or (
-                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-            )
-            index = (ids.index(self.game_id) + (-1 if back else 1)) % len(ids)
-            self.show_game(ids[index])
             return True
         return super().on_key(event)
 

@@ -1,6 +1,8 @@
 """Settings: language, window, card back, four-colour deck, sound, animation, turn
 confirmation and the Hard AI's thinking time. Every change applies at once and is kept
-(sliders are written a moment after they stop moving, and when the screen closes)."""
+(sliders are written a moment after they stop moving, and when the screen closes).
+By keyboard: Tab and Up/Down go from setting to setting, Left/Right or +/- change the
+one with the ring (a slider moves a step), Enter or Space flips or goes to the next."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from game.app.assets import CARD_BACKS
 from game.app.cards import card_size
 from game.app.i18n import LANGUAGES, tr, ui
 from game.app.scenes.base import Scene
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item, control_item, slider_item
 from game.app.ui.paint import (
     card_row,
     felt_background,
@@ -39,6 +43,7 @@ class Slider:
     widget: Any
     to_setting: Callable[[float], Any]
     shown: Callable[[Any], str]
+    step: int = 1
 
 
 class SettingsScene(Scene):
@@ -186,7 +191,7 @@ class SettingsScene(Scene):
         widget = pygame_gui.elements.UIHorizontalSlider(
             rect, start, span, self.ui, click_increment=step
         )
-        self.sliders.append(Slider(name, widget, to_setting, shown))
+        self.sliders.append(Slider(name, widget, to_setting, shown, step))
         self.value_labels[name] = pygame.Rect(rect.right + 10, rect.y, 56, rect.h)
 
     # --- changes ---
@@ -244,14 +249,42 @@ class SettingsScene(Scene):
                     return True
         return False
 
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            # Arrows cycle the card back, the one choice without a button.
+    # --- the keyboard ---
+
+    def focus_items(self) -> list[Focusable]:
+        """In reading order: the left panel top to bottom, then the right, then the
+        buttons."""
+        by_name = {c.name: c for c in self.controls}
+        sliders = {slider.name: slider for slider in self.sliders}
+        items = []
+        for name, _ in self.rows:
+            if name in by_name:
+                items.append(control_item(by_name[name], self.press))
+            elif name in sliders:
+                slider = sliders[name]
+                items.append(slider_item(name, slider.widget, slider.step, self._slid))
+            elif name == "card_back":
+                items.append(self._backs_item())
+        items.append(button_item("reset", self.reset_button, self.press))
+        items.append(button_item("done", self.back_button, self.press))
+        return items
+
+    def _backs_item(self) -> Focusable:
+        """The card backs (pictures, not buttons): Left/Right choose, Enter the next."""
+
+        def step(by: int) -> None:
             index = CARD_BACKS.index(self.app.settings.card_back)
-            step = 1 if event.key == pygame.K_RIGHT else -1
-            self.change("card_back", CARD_BACKS[(index + step) % len(CARD_BACKS)])
-            return True
-        return super().on_key(event)
+            self.change("card_back", CARD_BACKS[(index + by) % len(CARD_BACKS)])
+
+        rects = list(self.backs.values())
+        area = rects[0].unionall(rects[1:])
+        return Focusable("card_back", area, lambda: step(1), 10, adjust=step)
+
+    def _slid(self, widget: Any, value: float) -> None:
+        event = pygame.event.Event(
+            pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {"ui_element": widget, "value": value}
+        )
+        self.on_ui_event(event)
 
     # --- drawing ---
 

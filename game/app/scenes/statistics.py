@@ -10,6 +10,8 @@ from pygame_gui.core import ObjectID
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.catalogue import game_ids, game_tabs
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item, control_item
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL_EDGE
 from game.app.ui.widgets import Control
@@ -35,7 +37,9 @@ def cells(record: Record) -> list[str]:
 class StatisticsScene(Scene):
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
-        self.game_id = game_id or game_ids()[0]
+        # The game just played, when there is one (the app remembers it).
+        last = getattr(app, "last_game_id", None)
+        self.game_id = game_id or (last if last in game_ids() else game_ids()[0])
         self.tabs: Control | None = None
         self.table = pygame.Rect(0, 0, 0, 0)
         self.chart = pygame.Rect(0, 0, 0, 0)
@@ -79,18 +83,12 @@ class StatisticsScene(Scene):
             return False
         return True
 
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_LEFT,
-            pygame.K_RIGHT,
-            pygame.K_TAB,
-        ):
-            ids = game_ids()
-            step = -1 if event.key == pygame.K_LEFT else 1
-            self.game_id = ids[(ids.index(self.game_id) + step) % len(ids)]
-            self.rebuild()
-            return True
-        return super().on_key(event)
+    def focus_items(self) -> list[Focusable]:
+        """The game tabs (Left/Right change the game), Clear statistics, Done."""
+        items = [control_item(self.tabs, self.press)] if self.tabs else []
+        items.append(button_item("reset", self.reset_button, self.press))
+        items.append(button_item("done", self.done_button, self.press))
+        return items
 
     def reset(self) -> None:
         empty = Statistics()

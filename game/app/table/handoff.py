@@ -15,6 +15,8 @@ from pygame_gui.core import ObjectID
 
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item
 from game.app.ui.paint import card_fan, felt_background, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 
@@ -39,6 +41,9 @@ class HandoffScene(Scene):
         self.button = pygame_gui.elements.UIButton(
             rect, ui("table.handoff_ready"), self.ui, object_id=ObjectID(object_id="#primary")
         )
+
+    def focus_items(self) -> list[Focusable]:
+        return [button_item("ready", self.button, self.press)]
 
     def ready(self) -> None:
         if self._done:

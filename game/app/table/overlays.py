@@ -18,6 +18,8 @@ from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
 from game.app.table.drag import Choice
 from game.app.table.sprites import Place, draw_card, draw_joker_label
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item, entry_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.persist.saves import save_named, slot_path
@@ -85,6 +87,9 @@ class MenuOverlay(Overlay):
             )
             self.buttons[button] = name
             y += bh + gap
+
+    def focus_items(self) -> list[Focusable]:
+        return [button_item(name, button, self.press) for button, name in self.buttons.items()]
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -229,9 +234,11 @@ class ChooserOverlay(Overlay):
             self.close()
         elif pygame.K_1 <= event.key <= pygame.K_9:
             self.choose(event.key - pygame.K_1)
-        elif event.key in (pygame.K_UP, pygame.K_DOWN):
-            step = -1 if event.key == pygame.K_UP else 1
-            self.hover = (self.hover + step) % len(self.choices)
+        elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_UP or (
+                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            )
+            self.hover = (self.hover + (-1 if back else 1)) % len(self.choices)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.choose(self.hover)
         return True
@@ -336,10 +343,13 @@ class SaveDialog(Overlay):
             return True
         return False
 
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-        return True
+    def focus_items(self) -> list[Focusable]:
+        """The name (typing goes there first), Back, Save."""
+        return [
+            entry_item("name", self.entry),
+            button_item("back", self.cancel_button, self.press),
+            button_item("save", self.save_button, self.press),
+        ]
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         super().draw_scene(surface)

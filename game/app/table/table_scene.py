@@ -164,8 +164,9 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
 
     @property
     def covered(self) -> bool:
-        """Hot seat: nobody's hand may show (a hand-off is due)."""
-        return self.session.needs_handoff
+        """Hot seat: the shown hand is face down (no hand-off confirmed since the turn
+        left it: at the start, while AI seats play, at a new deal)."""
+        return self.session.hand_covered or self.session.needs_handoff
 
     @property
     def my_turn(self) -> bool:

@@ -126,3 +126,14 @@ def continue_from_title(app: App):
     title.choose("continue")
     frames(app, 2)
     return app.stack.top
+
+
+def sit_down(app: App) -> None:
+    """Confirm the hand-off a hot-seat table opens behind (nobody's hand shows before)."""
+    from game.app.table.handoff import HandoffScene
+
+    frames(app, 1)
+    top = app.stack.top
+    assert isinstance(top, HandoffScene), "a hot-seat table opens behind a hand-off"
+    top.ready()
+    frames(app, 1)

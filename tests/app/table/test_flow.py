@@ -55,6 +55,12 @@ def test_hot_seat_hides_every_hand_until_the_next_player_clicks(app):
         phase=PLAY,
         hands=(hand("5C 9H KD"), hand("2S 3S 4S")),
     )
+    # At the very start too: the first player's hand waits behind a hand-off.
+    top = app.stack.top
+    assert isinstance(top, HandoffScene) and top.name == "Sam"
+    assert all(token.card is None for token in table.picture.in_zone("hand:0"))
+    click(app, (640, 400))
+    assert app.stack.top is table
     drag(app, card_point(table, hand("9H")[0]), table.layout.discard.center)
     assert table.session.to_act == 1
     settle(app, table)

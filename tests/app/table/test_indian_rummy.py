@@ -30,7 +30,16 @@ from game.games.indian_rummy.state import (
     WRONG_SHOW,
     IndianRummyState,
 )
-from tests.app.table.helpers import card_point, click, drag, frames, key, press_button, until
+from tests.app.table.helpers import (
+    card_point,
+    click,
+    drag,
+    frames,
+    key,
+    press_button,
+    sit_down,
+    until,
+)
 from tests.helpers import hand
 
 NAMES = ("You", "Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo", "Iris")
@@ -242,6 +251,7 @@ def test_with_the_penalty_option_a_wrong_declaration_asks_then_costs_80(app):
     extra = hand("KC")[0]
     options = IndianRummyOptions(players=3, wrong_declaration_penalty=True)
     table = my_turn(app, cards=(*LOOSE, extra), phase=PLAY, options=options, kinds=("human",) * 3)
+    sit_down(app)
     assert any("80" in note for note in table.table_notes(table.view))
     drag(app, card_point(table, extra), table.felt.finish.center)
     assert isinstance(app.stack.top, ConfirmDialog)

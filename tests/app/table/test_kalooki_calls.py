@@ -23,7 +23,16 @@ from game.engine.actions import STOCK, Draw
 from game.games.kalooki import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
 from tests.app.conftest import headless_app
-from tests.app.table.helpers import click, drag, frames, key, press_button, settle, until
+from tests.app.table.helpers import (
+    click,
+    drag,
+    frames,
+    key,
+    press_button,
+    settle,
+    sit_down,
+    until,
+)
 from tests.app.table.test_kalooki import kalooki_table
 from tests.app.table.test_soak import GAMES
 from tests.helpers import hand
@@ -192,6 +201,7 @@ def test_hot_seat_hands_over_before_another_humans_call_prompt(app):
         discard=hand("KC 7D"),
         discarded_by=2,
     )
+    sit_down(app)
     drag(app, table.layout.stock.center, table.layout.hand.center)
     assert table.session.state.phase == CALL and table.session.to_act == 1
     settle(app, table)

@@ -35,6 +35,7 @@ from tests.app.table.helpers import (
     frames,
     key,
     settle,
+    sit_down,
     until,
 )
 from tests.app.table.test_laugh_and_lie_down import card, laugh_table
@@ -104,7 +105,7 @@ def test_the_last_deal_leads_to_standings_by_chips_with_a_chart(app, paths):
 def hot_seat_window(app) -> LaughTable:
     """Two humans (You, Ada), auto-declare off; You capture, and a claim window opens:
     Ada holds three 9s (two of them dead) and everyone else's cards are on view."""
-    return laugh_table(
+    table = laugh_table(
         app,
         ["7H 2C", "9S 9H 9D", "", ""],
         "7S KD",
@@ -112,6 +113,8 @@ def hot_seat_window(app) -> LaughTable:
         auto_declare=False,
         rest=2,
     )
+    sit_down(app)
+    return table
 
 
 def test_hot_seat_claim_window_hides_hands_and_asks_only_the_player_to_act(app):
@@ -166,6 +169,7 @@ def test_in_hot_seat_a_claim_turn_is_always_asked(app):
         mover=1,
         ai_pause=0.0,
     )
+    sit_down(app)
     frames(app, 60)
     assert table.session.log == []
     assert [spec.name for spec in table.context_widgets.values()] == ["pass"]

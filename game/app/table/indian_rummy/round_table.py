@@ -26,6 +26,8 @@ from game.app.scenes.deal_summary import draw_veiled_box
 from game.app.setup import Seat
 from game.app.table.indian_rummy.texts import signed
 from game.app.table.panels import fit_line, seat_colour
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item, entry_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.ui.widgets import segment_widths, text_width
@@ -290,8 +292,26 @@ class RoundScene(Scene):
             return False
         return True
 
+    def focus_items(self) -> list[Focusable]:
+        """Each seat's Leave / Come back, the new player's name and kind, Join, Start."""
+        items = [
+            button_item(f"{what}:{seat}", button, self.press)
+            for button, (what, seat) in self.seat_buttons.items()
+            if button.is_enabled
+        ]
+        items.append(entry_item("name", self.entry))
+        items += [button_item(f"kind:{k}", b, self.press) for b, k in self.kind_buttons.items()]
+        if self.join_button.is_enabled:
+            items.append(button_item("join", self.join_button, self.press))
+        return [*items, button_item("start", self.start_button, self.press)]
+
+    def first_focus(self) -> str | None:
+        return "start"
+
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
+            return True
+        if event.key != pygame.K_ESCAPE and self.ring.handle_key(event):
             return True
         typing = self.entry is not None and self.entry.is_focused
         enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)

@@ -1,0 +1,57 @@
+"""Hot-seat privacy at every moment: with two or more humans no hand is face up until
+its player has confirmed the hand-off, from the first deal on; while AI seats play
+between two humans the hand is covered."""
+
+from __future__ import annotations
+
+from game.app.table.handoff import HandoffScene
+from game.games.kaluki.state import DRAW, PLAY
+from tests.app.table.helpers import card_point, click, drag, frames, kaluki_table, until
+from tests.helpers import hand
+
+
+def faces(table, seat: int) -> list:
+    return [token.card for token in table.picture.in_zone(f"hand:{seat}")]
+
+
+def test_an_ai_first_leaves_every_hand_covered_then_the_human_is_called(app):
+    table = kaluki_table(app, ("easy", "human", "human"), names=("Ada", "Sam", "Priya"), seat=0)
+    table.ai_pause = 60.0  # the AI seat thinks; nobody has confirmed anything yet
+    frames(app, 3)
+    assert app.stack.top is table and table.covered
+    assert faces(table, table.view_seat) and not any(faces(table, table.view_seat))
+    table.ai_pause = 0.0
+    assert until(app, lambda: isinstance(app.stack.top, HandoffScene), 600)
+    assert app.stack.top.name == "Sam"
+    click(app, (640, 400))
+    assert table.view_seat == 1 and all(faces(table, 1))
+
+
+def test_after_a_human_discards_the_hand_is_covered_while_the_ai_plays(app):
+    table = kaluki_table(
+        app,
+        ("human", "easy", "human"),
+        names=("Sam", "Ada", "Priya"),
+        seat=0,
+        phase=PLAY,
+        hands=(hand("5C 9H KD"), hand("2S 3S 4S"), hand("7D 8D 9D")),
+    )
+    assert isinstance(app.stack.top, HandoffScene) and app.stack.top.name == "Sam"
+    click(app, (640, 400))
+    assert all(faces(table, 0))
+    table.ai_pause = 60.0
+    drag(app, card_point(table, hand("9H")[0]), table.layout.discard.center)
+    frames(app, 3)
+    assert table.session.to_act == 1 and app.stack.top is table
+    assert faces(table, 0) and not any(faces(table, 0))  # covered while Ada plays
+    table.ai_pause = 0.0
+    assert until(app, lambda: isinstance(app.stack.top, HandoffScene), 600)
+    assert app.stack.top.name == "Priya"
+    click(app, (640, 400))
+    assert table.view_seat == 2 and set(faces(table, 2)) >= set(hand("7D 8D 9D"))
+
+
+def test_one_human_with_ai_seats_is_never_covered(app):
+    table = kaluki_table(app, ("human", "easy"), seat=0, phase=DRAW)
+    frames(app, 2)
+    assert app.stack.top is table and not table.covered and all(faces(table, 0))
