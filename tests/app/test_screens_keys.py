@@ -101,7 +101,7 @@ def test_statistics_by_keys_tabs_and_clear_asks_with_no_first(app):
 
 
 def test_statistics_and_rules_open_on_the_game_just_played(app, monkeypatch):
-    monkeypatch.setattr("game.app.app.table_hook", lambda name: lambda app, setup: None)
+    monkeypatch.setattr("game.app.app.table_hook", lambda name: lambda app, *arguments: None)
     from game.app.scenes.new_game import build_setup, default_choices
 
     app.start_game(build_setup("indian_rummy", default_choices("indian_rummy"), seed=3))
