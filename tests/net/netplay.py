@@ -46,6 +46,7 @@ class Player:
             reply = self.pending.result()
             if not reply.ok:
                 self.refusals.append(reply)
+                self.acted = -1  # lost with a connection, or refused: look again
             self.pending = None
         if not self.view.my_turn or self.view.n == self.acted:
             return False
