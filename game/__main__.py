@@ -77,7 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--host", default="127.0.0.1", type=text("host"), help="the address to listen on"
     )
-    serve.add_argument("--port", type=whole(1, 65_535, "a port number"), default=8765)
+    serve.add_argument(
+        "--port",
+        type=whole(0, 65_535, "a port number"),
+        default=8765,
+        help="0: any free port (the one bound is printed)",
+    )
     serve.add_argument("--db", type=Path, default=Path("tables.db"), help="the tables' storage")
     serve.add_argument(
         "--all-interfaces", action="store_true", help="allow --host 0.0.0.0 (every interface)"

@@ -31,8 +31,8 @@ REFUSED_BY_THE_PARSER = [
     (["bench", "--seconds", "inf"], "at most 3600 s"),
     (["bench", "--pace", "nan"], "at most 600 s"),
     (["bench", "--pace", "-1"], "more than 0"),
-    (["serve", "--port", "0"], "0 is outside 1 to 65535"),
-    (["serve", "--port", "70000"], "70000 is outside 1 to 65535"),
+    (["serve", "--port", "-1"], "-1 is outside 0 to 65535"),  # 0: any free port
+    (["serve", "--port", "70000"], "70000 is outside 0 to 65535"),
     (["serve", "--port", "http"], "'http' is not a port number"),
     (["serve", "--host", " "], "is not a valid host"),
 ]
