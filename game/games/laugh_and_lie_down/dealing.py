@@ -164,7 +164,10 @@ def end_deal(state: LaughState) -> tuple[LaughState, list[Event]]:
         phase=DEAL_OVER,
         seat=(dealer + 1) % players,
     )
-    note = msg(m.POT_CARRIES, n=pot) if pot else msg(m.POT_EMPTY)
+    if pot:
+        note = msg(m.POT_CARRIES, n=pot) if pot > 0 else msg(m.POT_OWED, n=-pot)
+    else:
+        note = msg(m.POT_EMPTY)
     events.append(DealScored(state.deal, changes, chips, last, note))
     if state.deal >= state.options.deal_count:
         best = max(chips)

@@ -26,6 +26,7 @@ PASS = P + "pass"
 DEALER_SHARE = P + "dealer_share"  # n
 # The settlement's note (DealScored).
 POT_CARRIES = P + "pot_carries"  # n
+POT_OWED = P + "pot_owed"  # n (what the pot is short)
 POT_EMPTY = P + "pot_empty"
 
 # Refusals (IllegalAction).
@@ -87,6 +88,7 @@ templates(
         PASS: "passes",
         DEALER_SHARE: "takes the {n} cards left, as dealer",
         POT_CARRIES: "The pot carries {n} chips into the next deal.",
+        POT_OWED: "The pot is {n} chips short: the debt carries into the next deal.",
         POT_EMPTY: "The pot is empty.",
         WAIT_WINDOW: (
             "Wait for your turn: after each turn the players are asked, in turn, to declare "

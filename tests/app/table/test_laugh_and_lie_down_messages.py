@@ -42,6 +42,7 @@ RARE = {
     m.NONE_DEAD,
     m.PAIR_ALIVE_ONE,
     m.POT_CARRIES,
+    m.POT_OWED,
     m.TOO_EARLY,
 }
 SAMPLE = {  # a value for each placeholder, to render every key

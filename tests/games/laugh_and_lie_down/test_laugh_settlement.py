@@ -92,8 +92,10 @@ def test_the_settlement_moves_chips_between_players_and_pot():
 
 
 def test_a_negative_pot_is_paid_in_full_and_carries_over():
-    state, _ = RULES.apply(end_of_deal(pot=2), Capture(card("KH"), card("KS")))
+    state, events = RULES.apply(end_of_deal(pot=2), Capture(card("KH"), card("KS")))
     assert state.pot == 2 - 9 == -7  # everyone was paid in full
+    note = next(e for e in events if isinstance(e, DealScored)).note
+    assert str(note) == "The pot is 7 chips short: the debt carries into the next deal."
     assert state.history[-1].pot == -7
     following, _ = RULES.apply(state, NextDeal())
     assert following.pot == -7 + 9  # the next antes go on top of the balance
