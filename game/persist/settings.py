@@ -44,9 +44,13 @@ class Settings:
     four_colour: bool = False
     confirm_end_turn: bool = False
     hard_think_ms: int = 400  # 100..3000, the Hard AI's time budget per decision
+    kalooki_calls: str = "ask"  # "ask" | "never": whether Kalooki asks you to call a discard
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     window_pos: tuple[int, int] | None = None
+
+
+KALOOKI_CALLS = ("ask", "never")
 
 
 def system_language(
@@ -145,6 +149,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "four_colour": _flag,
     "confirm_end_turn": _flag,
     "hard_think_ms": _whole(100, 3000),
+    "kalooki_calls": _choice(KALOOKI_CALLS),
     "fullscreen": _flag,
     "window_size": _pair(WINDOW_MIN, WINDOW_MAX),
     "window_pos": _position,

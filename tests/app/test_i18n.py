@@ -64,6 +64,7 @@ def expected_dynamic_keys() -> set[str]:
         "reduce_motion",
         "confirm_end_turn",
         "hard_think_ms",
+        "kalooki_calls",
     ):
         keys |= {f"settings.{name}", f"settings.{name}_help"}
     keys |= {f"settings.language_{code}" for code in LANGUAGES}

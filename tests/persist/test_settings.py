@@ -143,3 +143,13 @@ def test_the_default_language_follows_the_system(environ, locale_name, expected)
 def test_default_settings_take_the_language_from_the_system(monkeypatch):
     monkeypatch.setattr(settings_module, "system_language", lambda: "ja")
     assert default_settings() == Settings(language="ja")
+
+
+def test_kalooki_calls_is_ask_or_never_and_a_bad_value_falls_back():
+    from game.persist.settings import Settings, settings_from_dict, settings_to_dict
+
+    kept, messages = settings_from_dict({"kalooki_calls": "never"}, Settings())
+    assert kept.kalooki_calls == "never" and messages == []
+    assert settings_to_dict(kept)["kalooki_calls"] == "never"
+    reset, messages = settings_from_dict({"kalooki_calls": "sometimes"}, Settings())
+    assert reset.kalooki_calls == "ask" and "kalooki_calls" in messages[0]

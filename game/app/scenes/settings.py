@@ -1,8 +1,9 @@
 """Settings: language, window, card back, four-colour deck, sound, animation, turn
-confirmation and the Hard AI's thinking time. Every change applies at once and is kept
-(sliders are written a moment after they stop moving, and when the screen closes).
-By keyboard: Tab and Up/Down go from setting to setting, Left/Right or +/- change the
-one with the ring (a slider moves a step), Enter or Space flips or goes to the next."""
+confirmation, the Hard AI's thinking time and whether Kalooki asks you to call. Every
+change applies at once and is kept (sliders are written a moment after they stop moving,
+and when the screen closes). By keyboard: Tab and Up/Down go from setting to setting,
+Left/Right or +/- change the one with the ring (a slider moves a step), Enter or Space
+flips or goes to the next."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from game.app.ui.paint import (
 )
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented, toggle
-from game.persist.settings import default_settings
+from game.persist.settings import KALOOKI_CALLS, default_settings
 
 ROW = 66
 BACK_W = 54
@@ -76,7 +77,7 @@ class SettingsScene(Scene):
         self.controls, self.sliders, self.rows = [], [], []
         self.value_labels = {}
         s = self.app.settings
-        row = min(ROW, (bottom - top - 70) // 6)
+        row = min(ROW, (bottom - top - 70) // 7)
         control_w = min(230, (left.w - 48) * 9 // 20)
         toggle_text = left.w - 48 - 92 - 20
 
@@ -167,6 +168,21 @@ class SettingsScene(Scene):
             100,
             lambda v: int(round(v / 100) * 100),
             lambda v: tr("settings.seconds", value=f"{v / 1000:.1f}"),
+        )
+        y += row
+        names = [tr(f"settings.kalooki_calls_{choice}") for choice in KALOOKI_CALLS]
+        widths = segment_widths(names, minimum=(control_w - 6) // 2, padding=20)
+        self._row("kalooki_calls", x, y, cw - sum(widths) - 26, row)
+        self.controls.append(
+            segmented(
+                self.ui,
+                "kalooki_calls",
+                (x + cw - sum(widths) - 6, y + 8),
+                list(zip(KALOOKI_CALLS, names)),
+                s.kalooki_calls,
+                widths=widths,
+                plain=True,
+            )
         )
 
         self.back_button = pygame_gui.elements.UIButton(
@@ -306,7 +322,7 @@ class SettingsScene(Scene):
                 14,
                 MUTED,
                 line_height=1.3,
-                max_lines=2,
+                max_lines=2 if rect.h >= 62 else 1,  # a short window: one line each
             )
         s = self.app.settings
         values = {

@@ -300,3 +300,15 @@ def test_random_clicks_and_keys_never_break_a_kalooki_game(app):
 @pytest.mark.parametrize("seed", range(20, 20 + max(GAMES, 1)))
 def test_long_kalooki_soak(app, seed):
     kalooki_soak(app, seed=seed, start_deal=1, events=60_000)
+
+
+def test_a_player_who_never_calls_is_not_asked_and_the_card_goes_by(app):
+    app.update_settings(save=False, kalooki_calls="never")
+    table = asked_table(app)
+    assert table.prompt_kind() is None and table.prompt() is None
+    assert "call" not in buttons(table)
+    assert "You never call (Settings)" in table.table_notes(table.view)
+    assert until(app, lambda: table.session.log == [DeclineCall()], limit=600)
+    assert table.session.state.phase != CALL or table.session.state.asking != 0
+    app.update_settings(save=False, kalooki_calls="ask")
+    assert asked_table(app).prompt_kind() == "call"

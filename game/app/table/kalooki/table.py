@@ -29,6 +29,7 @@ from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, PLAY
 
 QUIET_SAID = (say.REACHES, say.NO_CALL)  # asking the seats that may call, and each "no"
 DECLINE_PACE = 0.35  # an AI letting a card go waits this share of the usual pause
+NEVER_CALL_PAUSE = 0.25  # seconds before the table lets a card go for a player who never calls
 
 
 class KalookiTable(TableScene):
@@ -48,12 +49,21 @@ class KalookiTable(TableScene):
             return ""
         return self.session.setup.seats[seat].name
 
+    @property
+    def never_calls(self) -> bool:
+        """The player chose in Settings never to call: the table lets each card go."""
+        return self.app.settings.kalooki_calls == "never"
+
+    def asked_to_call(self) -> bool:
+        return self.my_turn and self.top_card is not None and self.view.phase == CALL
+
     def prompt_kind(self) -> str | None:
-        """ "call" or "answer" when the shown human must answer one now, else None."""
+        """ "call" or "answer" when the shown human must answer one now, else None (a
+        call is never asked of a player who chose never to call)."""
         if not self.my_turn or self.top_card is None:
             return None
         if self.view.phase == CALL:
-            return "call"
+            return None if self.never_calls else "call"
         if self.view.phase == ANSWER:
             return "answer"
         return None
@@ -109,6 +119,8 @@ class KalookiTable(TableScene):
         ]
         if options.down_and_out_doubles:
             notes.append(tr("kalooki.note_doubles"))
+        if self.never_calls:
+            notes.append(tr("kalooki.note_never_call"))
         notes.append(tr("kalooki.note_growth"))
         return notes
 
@@ -287,6 +299,16 @@ class KalookiTable(TableScene):
 
     def ends_turn(self, action: Action) -> bool:
         return isinstance(action, Discard | Pass)
+
+    def advance(self, dt: float) -> None:
+        """A player who never calls lets the card go at once (the AI seats keep their pace)."""
+        if self.never_calls and self.asked_to_call() and not self.session.needs_handoff:
+            self._ai_rest += dt
+            if self._ai_rest >= NEVER_CALL_PAUSE:
+                self._ai_rest = 0.0
+                self.play(DeclineCall())
+            return
+        super().advance(dt)
 
     def pace(self) -> float:
         """An AI that lets a card go does so briskly: a stock draw may ask every seat."""
