@@ -74,14 +74,6 @@ class Bot(Protocol):
     ) -> Action: ...
 
 
-class Explainer(Protocol):
-    """A bot that can say why (the Normal bot of every game)."""
-
-    def explain(
-        self, view: Any, legal_actions: Sequence[Action], public_history: Sequence[Event]
-    ) -> Decision: ...
-
-
 _MIX = 0x9E3779B97F4A7C15
 
 

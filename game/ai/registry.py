@@ -1,5 +1,5 @@
-"""Which bots each game has. Every game package under ``game/ai/<game id>`` exposes
-``KIT`` (a :class:`BotKit`); games without one yet fall back to :mod:`game.ai.generic`."""
+"""Which bots each game has: the module its manifest names (``GameInfo.bots``) exposes
+``KIT`` (a :class:`BotKit`)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,7 @@ from importlib import import_module
 from typing import Any
 
 from game.ai.base import LEVELS, Bot, BotSettings, Decision
-
-KIT_MODULES = {
-    "kaluki": "game.ai.kaluki",
-    "laugh_and_lie_down": "game.ai.laugh_and_lie_down",
-    "kalooki": "game.ai.kalooki",
-    "indian_rummy": "game.ai.indian_rummy",
-}
+from game.games.registry import get_game
 
 
 @dataclass(frozen=True)
@@ -28,18 +22,8 @@ class BotKit:
     explain: Callable[[Any, list, list], Decision]
 
 
-def has_kit(game_id: str) -> bool:
-    return game_id in KIT_MODULES
-
-
 def kit_for(game_id: str) -> BotKit:
-    module = KIT_MODULES.get(game_id)
-    if module is None:
-        from game.ai.generic import generic_kit
-
-        generic: BotKit = generic_kit(game_id)
-        return generic
-    kit: BotKit = import_module(module).KIT
+    kit: BotKit = import_module(get_game(game_id).bots).KIT
     return kit
 
 

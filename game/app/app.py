@@ -247,11 +247,7 @@ class App:
         self._table_call("resume_table", saved, autosave)
 
     def _table_call(self, name: str, *arguments: Any) -> None:
-        hook = table_hook(name)
-        if hook is None:
-            self.notify([tr("table.coming_body")], title=tr("table.coming_title"))
-        else:
-            hook(self, *arguments)
+        table_hook(name)(self, *arguments)
 
     # --- dialogs ---
 
@@ -356,15 +352,10 @@ class App:
         self.audio.stop()
 
 
-def table_hook(name: str) -> Callable[[App, Any], None] | None:
-    """``game.app.table.<name>`` when the table package exists, else None."""
-    try:
-        module = import_module(TABLE_PACKAGE)
-    except ModuleNotFoundError as error:
-        if error.name != TABLE_PACKAGE:
-            raise
-        return None
-    return getattr(module, name, None)
+def table_hook(name: str) -> Callable[..., Any]:
+    """``game.app.table.<name>``, imported when a game first opens (the tests replace it)."""
+    hook: Callable[..., Any] = getattr(import_module(TABLE_PACKAGE), name)
+    return hook
 
 
 def clamp_to_desktop(wanted: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:

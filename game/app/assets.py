@@ -55,7 +55,10 @@ def theme_path() -> Path:
 
 
 def rules_text_path(game_id: str, language: str) -> Path:
-    return app_data_dir() / "rules" / f"{game_id}.{language}.md"
+    """The game's rules page (its manifest names it) in ``language``."""
+    from game.games.registry import get_game
+
+    return app_data_dir() / f"{get_game(game_id).help}.{language}.md"
 
 
 def sound_path(name: str) -> Path:

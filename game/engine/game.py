@@ -14,22 +14,6 @@ from game.engine.messages import Message, english
 from game.engine.worlds import Hidden
 
 
-class GameState(Protocol):
-    """What every game's state offers besides its own fields."""
-
-    seed: int
-
-    @property
-    def options(self) -> Any: ...
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat the engine waits for (None once the game is over)."""
-
-    @property
-    def finished(self) -> bool: ...
-
-
 class Rules(Protocol):
     """One game's rules. Every function is pure: inputs are never changed."""
 
@@ -92,7 +76,12 @@ def is_legal(rules: Rules, state: Any, action: Action) -> str | None:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A registry entry: what the title screen, new-game screen and tools need."""
+    """A game's manifest: everything the rest of the app needs, in one place.
+
+    The games may not import the bots, the app or the tools, so the parts of the game
+    that live there are named by module path and imported by the layer that needs them
+    (``game.ai.registry``, ``game.app.table``, ``game.tools.showcase``). A new game
+    writes its manifest and adds one line to ``game.games.registry``."""
 
     id: str
     title: str
@@ -101,6 +90,12 @@ class GameInfo:
     max_players: int
     options_type: type
     rules: Rules
+    order: int  # its place in the menus, the title's tiles and the tools (lowest first)
+    fan: tuple[str, ...]  # the cards fanned on its title tile
+    bots: str  # module exposing ``KIT`` (a ``game.ai.registry.BotKit``)
+    table: str  # "module:Class" of its table scene (a ``TableScene``)
+    showcase: str  # developer tools' module: ``catalogue``, ``render_screenshots``, ``frames``
+    help: str  # its rules page under game/app/data, one per language: "<help>.<language>.md"
 
     def options(self, **values: Any) -> Any:
         """Options from names and values, with a clear error for a bad one."""

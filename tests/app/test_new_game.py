@@ -121,14 +121,6 @@ def test_an_impossible_combination_is_explained_instead_of_started(app, started)
     assert app.stack.top.title == tr("new_game.cannot_start")
 
 
-def test_without_the_table_package_start_says_the_table_is_coming(app, monkeypatch):
-    monkeypatch.setattr("game.app.app.table_hook", lambda name: None)
-    scene = open_new_game(app, "kaluki")
-    scene.start()
-    assert isinstance(app.stack.top, MessageDialog)
-    assert app.stack.top.title == tr("table.coming_title")
-
-
 def test_choices_are_remembered_when_the_screen_opens_again(app):
     scene = open_new_game(app, "kaluki")
     scene.change("players", 6)

@@ -131,15 +131,6 @@ def test_continue_appears_only_with_an_autosave_and_resumes_it(app, paths, monke
     assert resumed[0][2] == path  # the game goes on in its own autosave
 
 
-def test_without_the_table_package_continue_says_the_table_is_coming(app, paths, monkeypatch):
-    monkeypatch.setattr("game.app.app.table_hook", lambda name: None)
-    in_progress(paths)
-    title = open_title(app)
-    title.focus.focus("continue")
-    press(app, pygame.K_RETURN)
-    assert isinstance(app.stack.top, MessageDialog)
-
-
 def test_startup_messages_are_shown_in_a_dialog(app):
     app.startup_messages = ["The settings file was damaged and moved aside."]
     app.start(TitleScene(app))

@@ -9,13 +9,10 @@ from game.app.scenes.base import Scene
 from game.app.ui.widgets import Control, segment_widths, segmented
 from game.games.registry import GAMES
 
-PREFERRED_ORDER = ("kaluki", "kalooki", "indian_rummy", "laugh_and_lie_down")
-
 
 def game_ids() -> list[str]:
-    """Registered games in the order the menus show them (the rummies first)."""
-    known = [gid for gid in PREFERRED_ORDER if gid in GAMES]
-    return known + [gid for gid in GAMES if gid not in known]
+    """Registered games in the order the menus show them (their manifests' order)."""
+    return list(GAMES)
 
 
 def game_tabs(manager, left: int, current: str) -> Control:
@@ -55,7 +52,7 @@ def every_scene(app) -> list[tuple[str, Callable[[], Scene]]]:
     scenes.append(
         (
             "dialog",
-            lambda: MessageDialog(app, tr("table.coming_title"), [tr("table.coming_body")]),
+            lambda: MessageDialog(app, tr("new_game.cannot_start"), [tr("new_game.impossible")]),
         )
     )
     scenes.append(

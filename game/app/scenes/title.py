@@ -21,12 +21,6 @@ from game.persist.saves import open_save
 
 VERSION = "0.1.0"
 # The picture on each game's tile: cards that say what the game is about.
-TILE_CARDS = {
-    "kaluki": ("9S", "10S", "JS", "JK"),
-    "kalooki": ("5H", "5S", "5C", "JK2"),
-    "indian_rummy": ("6D", "7D", "8D", "9D"),
-    "laugh_and_lie_down": ("QH", "QS", "QC"),
-}
 MENU = ("continue", "load", "settings", "statistics", "rules", "quit")
 
 
@@ -192,8 +186,9 @@ class TitleScene(Scene):
         panel(surface, rect, alpha=235 if lit else 205, radius=16, border=GOLD if lit else None)
         art_h = round(rect.h * 0.36)
         card_w = min(66, rect.w // 4)
-        faces = TILE_CARDS.get(game_id, ("AS", "KH", "QD", "JC"))
-        card_fan(surface, self.app.cards, faces, (rect.centerx, rect.y + art_h // 2 + 16), card_w)
+        card_fan(
+            surface, self.app.cards, info.fan, (rect.centerx, rect.y + art_h // 2 + 16), card_w
+        )
         y = rect.y + art_h + 26
         name = tr_or(f"games.{game_id}.name", info.title)
         size = self._name_size(rect.w - 28)

@@ -31,6 +31,12 @@ INFO = GameInfo(
     max_players=10,
     options_type=IndianRummyOptions,
     rules=RULES,
+    order=3,
+    fan=("6D", "7D", "8D", "9D"),
+    bots="game.ai.indian_rummy",
+    table="game.app.table.indian_rummy:IndianRummyTable",
+    showcase="game.tools.showcase.indian_rummy",
+    help="rules/indian_rummy",
 )
 
 __all__ = [

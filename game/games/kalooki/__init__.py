@@ -37,6 +37,12 @@ INFO = GameInfo(
     max_players=6,
     options_type=KalookiOptions,
     rules=RULES,
+    order=2,
+    fan=("5H", "5S", "5C", "JK2"),
+    bots="game.ai.kalooki",
+    table="game.app.table.kalooki:KalookiTable",
+    showcase="game.tools.showcase.kalooki",
+    help="rules/kalooki",
 )
 
 __all__ = [

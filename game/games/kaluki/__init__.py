@@ -16,6 +16,12 @@ INFO = GameInfo(
     max_players=6,
     options_type=KalukiOptions,
     rules=RULES,
+    order=1,
+    fan=("9S", "10S", "JS", "JK"),
+    bots="game.ai.kaluki",
+    table="game.app.table.kaluki:KalukiTable",
+    showcase="game.tools.showcase.kaluki",
+    help="rules/kaluki",
 )
 
 __all__ = [

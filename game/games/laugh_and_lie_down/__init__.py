@@ -24,6 +24,12 @@ INFO = GameInfo(
     max_players=5,
     options_type=LaughOptions,
     rules=RULES,
+    order=4,
+    fan=("QH", "QS", "QC"),
+    bots="game.ai.laugh_and_lie_down",
+    table="game.app.table.laugh_and_lie_down:LaughTable",
+    showcase="game.tools.showcase.laugh_and_lie_down",
+    help="rules/laugh_and_lie_down",
 )
 
 __all__ = [

@@ -18,10 +18,11 @@ import pytest
 
 from game.ai.base import BotSettings
 from game.ai.seat import Seat, TableHistory, seat_inputs
-from game.app.table import TABLES, phrases, table_class
+from game.app.table import phrases, table_class
 from game.engine.errors import IllegalAction
 from game.engine.events import Said
 from game.engine.messages import ENGLISH, Message
+from game.games.registry import GAMES
 from tests.ai.common import start
 
 PLAYERS = {"kaluki": 4, "kalooki": 4, "indian_rummy": 2, "laugh_and_lie_down": 4}
@@ -79,7 +80,7 @@ def untranslated(game_id: str) -> dict[str, list[str]]:
     }
 
 
-@pytest.mark.parametrize("game_id", sorted(TABLES))
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_sentence_met_in_play_has_a_japanese_phrase(game_id):
     root = Path(__file__).resolve().parents[3]
     script = (
