@@ -312,3 +312,37 @@ def test_a_player_who_never_calls_is_not_asked_and_the_card_goes_by(app):
     assert table.session.state.phase != CALL or table.session.state.asking != 0
     app.update_settings(save=False, kalooki_calls="ask")
     assert asked_table(app).prompt_kind() == "call"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_call_prompt_never_covers_a_meld(paths, size):
+    """Six players in a small window, in Japanese (the longest words): the prompt may
+    grow over the table, but never over a meld of any seat."""
+    from tests.app.table.test_kalooki import four, three
+
+    melds = tuple(
+        m
+        for seat in range(1, 6)
+        for m in (three("9S 9H 9D", seat), four("4C 5C 6C 7C", seat), three("KS KH KD", seat))
+    )
+    hands = tuple(hand("7H 7C 2S 9D 3C 4D 8H 10S JD") for _ in range(6))
+    with headless_app(paths, size=size, language="ja") as app:
+        table = kalooki_table(
+            app,
+            ("human", *["easy"] * 5),
+            names=("あなた", "アダ", "ブルーノ", "クララ", "デヴ", "エレナ"),
+            seat=4,
+            phase=CALL,
+            asking=0,
+            hands=hands,
+            melds=melds,
+            laid_down=(False, True, True, True, True, True),
+            discard=hand("KC 7D"),
+            discarded_by=3,
+            calls_left=(3,) * 6,
+        )
+        assert table.prompt_kind() == "call"
+        area = table.prompt_area()
+        assert area is not None and area.w > 0
+        assert len(table.meld_areas()) == len(melds)
+        assert area.collidelist(table.meld_areas()) == -1

@@ -19,7 +19,10 @@ What Kalooki adds to the defaults of a rummy table:
   human is active, the prompt offers Allow / Deny (A / N; dragging the stock allows,
   dragging the discard denies); Deny is absent once that human is down (the engine
   answers for them anyway). The discard pile pulses while it is offered. Hot seat: the
-  framework's hand-off screen comes before a different human's prompt.
+  framework's hand-off screen comes before a different human's prompt. A prompt may
+  grow over the table when its cell is small, but never over a meld.
+- Settings > Kalooki calls: "Never call" lets every card go without asking (a note under
+  the piles says so); "Ask me" is the default.
 - AI calls show in the log ("Bruno calls the 7♥", "takes a penalty card") and the plate
   ("Calls 7♥!"); the discard and the penalty card fly to the caller. An AI that lets a
   card go does so at a third of the usual pause, as a stock draw may ask every seat.

@@ -1,13 +1,15 @@
 """What the Kalooki table draws on the felt itself: the contract banner above the piles
 (the deal, its contract and a pip per meld, lit as staged melds make them) and the
 call prompts in the player's own meld area (a player asked to call, or to answer a
-call, has not laid down, so that area is always empty then).
+call, has not laid down, so that area is always empty then). A prompt grows over the
+table when its cell is small or its words need room, but never over a meld.
 
 Pure drawing from plain values; the table decides what to show."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -110,12 +112,19 @@ def _pips(
         x += w + gap
 
 
-def prompt_rect(layout: TableLayout, seat: int) -> pygame.Rect:
+def prompt_rect(layout: TableLayout, seat: int, avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """The seat's meld cell, grown over the table (up and to the left) when it is too
-    small for the prompt."""
+    small for the prompt, unless growing would cover a meld (``avoid``)."""
     cell = layout.cells.get(seat, layout.table)
     header = round(22 * layout.scale)  # the cell's title stays readable
-    rect = pygame.Rect(cell.x + 6, cell.y + header, cell.w - 12, cell.h - header - 6)
+    inside = pygame.Rect(cell.x + 6, cell.y + header, cell.w - 12, cell.h - header - 6)
+    grown = _capped(layout, _grown(layout, inside))
+    return _capped(layout, inside) if grown.collidelist(list(avoid)) >= 0 else grown
+
+
+def _grown(layout: TableLayout, rect: pygame.Rect) -> pygame.Rect:
+    """``rect`` grown up and to the left to the prompt's smallest size."""
+    rect = pygame.Rect(rect)
     table = layout.table
     min_w = min(table.w, round(PROMPT_MIN[0] * layout.scale))
     min_h = min(table.h, round(PROMPT_MIN[1] * layout.scale))
@@ -123,13 +132,18 @@ def prompt_rect(layout: TableLayout, seat: int) -> pygame.Rect:
         rect.x, rect.w = max(table.x, rect.right - min_w), min_w
     if rect.h < min_h:
         rect.y, rect.h = max(table.y, rect.bottom - min_h), min_h
-    # In a wide cell (few players) the panel keeps a readable measure, centred.
+    return rect
+
+
+def _capped(layout: TableLayout, rect: pygame.Rect) -> pygame.Rect:
+    """In a wide cell (few players) the panel keeps a readable measure, centred."""
+    rect = pygame.Rect(rect)
     max_w, max_h = round(PROMPT_MAX[0] * layout.scale), round(PROMPT_MAX[1] * layout.scale)
     if rect.w > max_w:
         rect.x, rect.w = rect.centerx - max_w // 2, max_w
     if rect.h > max_h:
         rect.y, rect.h = rect.centery - max_h // 2, max_h
-    return rect.clamp(table)
+    return rect.clamp(layout.table)
 
 
 def draw_prompt(
@@ -140,22 +154,16 @@ def draw_prompt(
     card,
     prompt: Prompt,
     clock: float,
+    avoid: Sequence[pygame.Rect] = (),
 ) -> None:
-    """The card asked about, large, with the question and what each answer does. The
-    panel grows upwards over the table when its words need more room."""
+    """The card asked about, large, with the question and what each answer does (in
+    the panel :func:`prompt_panel` sizes)."""
     scale = layout.scale
     pad = round(12 * scale)
-    rect = pygame.Rect(rect)
-    while True:
-        card_w = max(36, min(layout.pile_card_w, round((rect.h - 2 * pad) / 1.42)))
-        cw, ch = card_size(card_w)
-        x = rect.x + pad + cw + round(14 * scale)
-        blocks, fits = _fit_blocks(prompt, rect.right - pad - x, rect.h - 2 * pad, layout)
-        if fits or rect.y <= layout.table.y:
-            break
-        grow = min(rect.y - layout.table.y, round(16 * scale))
-        rect.y -= grow
-        rect.h += grow
+    rect, blocks = prompt_panel(layout, rect, prompt, avoid)
+    card_w = max(36, min(layout.pile_card_w, round((rect.h - 2 * pad) / 1.42)))
+    cw, ch = card_size(card_w)
+    x = rect.x + pad + cw + round(14 * scale)
     pulse = 0.5 + 0.5 * math.sin(clock * 3.2)
     edge = tuple(round(c * (0.7 + 0.3 * pulse)) for c in GOLD)
     panel(surface, rect, alpha=236, radius=14, border=edge)
@@ -169,6 +177,28 @@ def draw_prompt(
 
 
 Block = tuple[list[str], int, tuple[int, int, int], bool]
+
+
+def prompt_panel(
+    layout: TableLayout, rect: pygame.Rect, prompt: Prompt, avoid: Sequence[pygame.Rect] = ()
+) -> tuple[pygame.Rect, list[Block]]:
+    """The panel and its wrapped texts: it grows upwards over the table while its words
+    need more room, and stops short of a meld (``avoid``): the words shrink instead."""
+    scale = layout.scale
+    pad = round(12 * scale)
+    rect = pygame.Rect(rect)
+    obstacles = list(avoid)
+    while True:
+        card_w = max(36, min(layout.pile_card_w, round((rect.h - 2 * pad) / 1.42)))
+        x = rect.x + pad + card_size(card_w)[0] + round(14 * scale)
+        blocks, fits = _fit_blocks(prompt, rect.right - pad - x, rect.h - 2 * pad, layout)
+        if fits or rect.y <= layout.table.y:
+            return rect, blocks
+        grow = min(rect.y - layout.table.y, round(16 * scale))
+        taller = pygame.Rect(rect.x, rect.y - grow, rect.w, rect.h + grow)
+        if taller.collidelist(obstacles) >= 0:
+            return rect, blocks
+        rect = taller
 
 
 def _height(blocks: list[Block]) -> int:

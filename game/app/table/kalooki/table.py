@@ -175,10 +175,24 @@ class KalookiTable(TableScene):
             prompts.draw_offer_ring(surface, layout, self.clock)
         prompt = self.prompt()
         if prompt is not None:
-            rect = prompts.prompt_rect(layout, self.view_seat)
+            avoid = self.meld_areas()
+            rect = prompts.prompt_rect(layout, self.view_seat, avoid)
             prompts.draw_prompt(
-                surface, self.app.cards, layout, rect, self.top_card, prompt, self.clock
+                surface, self.app.cards, layout, rect, self.top_card, prompt, self.clock, avoid
             )
+
+    def meld_areas(self) -> list[pygame.Rect]:
+        """Where melds lie on the table (a prompt never covers one)."""
+        return list(self.composer.meld_rects.values()) if self.composer else []
+
+    def prompt_area(self) -> pygame.Rect | None:
+        """The rectangle the call prompt takes on the felt now, if one shows."""
+        prompt = self.prompt()
+        if prompt is None:
+            return None
+        avoid = self.meld_areas()
+        rect = prompts.prompt_rect(self.layout, self.view_seat, avoid)
+        return prompts.prompt_panel(self.layout, rect, prompt, avoid)[0]
 
     # --- what to do next ------------------------------------------------------------------
 
