@@ -110,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.self_test:
-        from game.app.selftest import run_self_test
+        from game.tools.selftest import run_self_test
 
         return run_self_test(args.self_test_result)
     if args.check_save is not None:

@@ -122,7 +122,7 @@ def bench_engine(seed: int) -> dict:
 
 def _register_table_benches() -> None:
     """The table's frame benchmark lives with the table, since it needs pygame."""
-    import game.app.table.frame_bench  # noqa: F401  (registers itself)
+    import game.tools.frame_bench  # noqa: F401  (registers itself)
 
 
 def run(groups: set[str] | None, seed: int, as_json: bool) -> dict:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.scenes.catalogue import every_scene
 from game.app.scenes.title import TitleScene
 from game.persist.stats import Statistics, save_stats
+from game.tools.catalogue import every_scene
 from tests.app.conftest import frames, headless_app, paths_in
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pygame
 
-from game.app.scenes.catalogue import game_ids
 from game.app.scenes.dialog import ConfirmDialog, MessageDialog
+from game.app.scenes.game_tabs import game_ids
 from game.app.scenes.new_game import NewGameScene
 from game.app.scenes.rules import RulesScene
 from game.app.scenes.settings import SettingsScene

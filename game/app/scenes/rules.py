@@ -14,7 +14,7 @@ from game.app import i18n
 from game.app.assets import rules_text_path
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
-from game.app.scenes.catalogue import game_ids, game_tabs
+from game.app.scenes.game_tabs import game_ids, game_tabs
 from game.app.ui import richtext
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item

@@ -9,7 +9,7 @@ from pygame_gui.core import ObjectID
 
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
-from game.app.scenes.catalogue import game_ids, game_tabs
+from game.app.scenes.game_tabs import game_ids, game_tabs
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text

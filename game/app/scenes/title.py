@@ -10,7 +10,7 @@ from pygame_gui.core import ObjectID
 from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
-from game.app.scenes.catalogue import game_ids
+from game.app.scenes.game_tabs import game_ids
 from game.app.table.panels import fit_line
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, fit_text, panel, paragraph, text

@@ -12,12 +12,12 @@ from game.app.scenes.title import TitleScene, continue_caption
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.indian_rummy import IndianRummyTable
-from game.app.table.indian_rummy.showcase import playing_session
 from game.app.table.kaluki import KalukiTable
 from game.engine.actions import Discard, Draw
 from game.engine.cards import sort_by_rank
 from game.games.kaluki import KalukiOptions
 from game.persist.autosaves import autosave_folder
+from game.tools.showcase.indian_rummy import playing_session
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import continue_from_title, frames, key, until
 

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from game.app.table.indian_rummy.groups import unmatched_points
 from game.app.table.indian_rummy.results import showdown
-from game.app.table.indian_rummy.showcase import declared_session
 from game.engine.melds import loose_meld, read_meld
 from game.games.indian_rummy import policy_for
 from game.games.indian_rummy.state import IN_PLAY, Shown
+from game.tools.showcase.indian_rummy import declared_session
 from tests.helpers import hand
 
 PURE = list(hand("2S 3S 4S"))

@@ -16,19 +16,19 @@ from game.app.table import open_table, resume_table
 from game.app.table.handoff import HandoffScene
 from game.app.table.indian_rummy.results import showdown
 from game.app.table.indian_rummy.round_table import RoundScene
-from game.app.table.indian_rummy.showcase import (
-    declared_session,
-    indian_rummy_setup,
-    play_simply,
-    playing_session,
-    simple_move,
-)
 from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.indian_rummy.texts import signed
 from game.engine.actions import STOCK, Draw, NextDeal
 from game.games.indian_rummy import CAP, card_points
 from game.games.indian_rummy.state import DEAL_OVER, DRAW, ROUND_OVER
 from game.persist.saveformat import save_from_dict, save_to_dict
+from game.tools.showcase.indian_rummy import (
+    declared_session,
+    indian_rummy_setup,
+    play_simply,
+    playing_session,
+    simple_move,
+)
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import frames, key, until
 from tests.app.table.test_indian_rummy import ir_table

@@ -17,11 +17,11 @@ from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.handoff import HandoffScene
-from game.app.table.kalooki.showcase import kalooki_setup
-from game.app.table.showcase import play_until
 from game.engine.actions import STOCK, Draw
 from game.games.kalooki import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
+from game.tools.showcase import play_until
+from game.tools.showcase.kalooki import kalooki_setup
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import (
     click,

@@ -20,12 +20,12 @@ from game.app.session import GameSession
 from game.app.table import open_table
 from game.app.table.handoff import HandoffScene
 from game.app.table.laugh_and_lie_down import LaughTable
-from game.app.table.laugh_and_lie_down.showcase import laugh_setup
 from game.app.table.laugh_and_lie_down.summary import SettlementScene
 from game.app.table.overlays import Overlay
 from game.engine.actions import Pass
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, Capture, ClaimDead
 from game.persist.stats import load_stats
+from game.tools.showcase.laugh_and_lie_down import laugh_setup
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import (
     card_point,

@@ -15,12 +15,12 @@ from game.app.main import run_app
 from game.app.scenes.title import TitleScene
 from game.app.table import open_table, resume_table
 from game.app.table.indian_rummy import IndianRummyTable
-from game.app.table.indian_rummy.showcase import playing_session
 from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import MenuOverlay, SaveDialog
 from game.engine.actions import Discard, Draw
 from game.engine.cards import sort_by_rank, sort_by_suit
 from game.persist.saves import list_saves, load_save
+from game.tools.showcase.indian_rummy import playing_session
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import (
     card_point,

@@ -2,7 +2,7 @@
 snapshots: games played by Easy bots (seeded, so always the same) until the human seat
 is asked to call, must answer a call, or plays late in the game with melds down.
 
-``python -m game.app.table.kalooki.showcase docs/screenshots`` writes the pictures.
+``python -m game.tools.showcase docs/screenshots kalooki`` writes the pictures.
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from typing import Any
 
 from game.app.session import GameSession
 from game.app.setup import GameSetup
-from game.app.table.showcase import (
+from game.engine.actions import Draw, LayDown
+from game.games.kalooki import KalookiOptions
+from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
+from game.tools.showcase import (
     Screenshots,
     play_until,
     showcase_seats,
     still_table,
 )
-from game.engine.actions import Draw, LayDown
-from game.games.kalooki import KalookiOptions
-from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
 
 
 def kalooki_setup(players: int, seed: int = 1, humans: int = 1) -> GameSetup:
@@ -162,8 +162,10 @@ def _until_top(app, kind: type, limit: int = 600):
     raise RuntimeError(f"no {kind.__name__} came up")
 
 
-if __name__ == "__main__":
-    import sys
+def frames(seed: int) -> dict:
+    """Kalooki's entry of ``frame_ms``: the drag across a late six-player table."""
+    from game.tools.frame_bench import drag_scenario
 
-    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
-        print(written_path)
+    return {
+        "kalooki_6p_drag_1280x800": drag_scenario((1280, 800), late_kalooki_session(6, seed=seed))
+    }

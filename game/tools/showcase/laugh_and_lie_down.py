@@ -1,7 +1,7 @@
 """Laugh and Lie Down at interesting moments, for the self-test, the snapshots and the
 screenshots: games played by Easy bots (synchronously, seeded, so always the same).
 
-``python -m game.app.table.laugh_and_lie_down.showcase docs/screenshots`` writes the
+``python -m game.tools.showcase docs/screenshots laugh_and_lie_down`` writes the
 screenshots ``laugh_and_lie_down_*.png``.
 """
 
@@ -12,7 +12,9 @@ from typing import Any
 
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
-from game.app.table.showcase import (
+from game.games.laugh_and_lie_down import LaughOptions
+from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
+from game.tools.showcase import (
     KINDS,
     NAMES,
     Screenshots,
@@ -20,8 +22,6 @@ from game.app.table.showcase import (
     play_until,
     still_table,
 )
-from game.games.laugh_and_lie_down import LaughOptions
-from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
 
 
 def laugh_setup(
@@ -176,8 +176,13 @@ def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
     ]
 
 
-if __name__ == "__main__":
-    import sys
+def frames(seed: int) -> dict:
+    """Laugh and Lie Down's entry of ``frame_ms``: the drag across a five-player table in
+    mid-deal."""
+    from game.tools.frame_bench import drag_scenario
 
-    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
-        print(written_path)
+    return {
+        "laugh_and_lie_down_5p_drag_1280x800": drag_scenario(
+            (1280, 800), mid_deal_session(5, seed=seed)
+        )
+    }

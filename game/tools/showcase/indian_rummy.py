@@ -4,7 +4,7 @@ screenshots and the frame benchmark. Positions are played by a simple seeded pol
 choice; nobody drops), or crafted from readable cards and finished by the engine, so
 they are always the same.
 
-``python -m game.app.table.indian_rummy.showcase docs/screenshots`` draws the screenshots.
+``python -m game.tools.showcase docs/screenshots indian_rummy`` draws the screenshots.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import replace
 
 from game.app.session import GameSession
 from game.app.setup import GameSetup
-from game.app.table.showcase import Screenshots, hold_drag, showcase_seats, still_table
 from game.engine.actions import STOCK, Discard, Draw, NextDeal
 from game.engine.cards import parse_cards
 from game.games.indian_rummy import Declare, IndianRummyOptions
+from game.tools.showcase import Screenshots, hold_drag, showcase_seats, still_table
 
 # A hand that declares with 8s wild: a pure run, a run with the joker, a set, a run.
 WINNING = "3H 4H 5H 6H 9S 10S JK 5C 5D 5S QD KD AD"
@@ -93,7 +93,7 @@ def declared_session(
     return session
 
 
-def catalogue_scenes(app) -> list:
+def catalogue(app) -> list:
     """The Indian Rummy table for the self-test and the snapshots (ten players)."""
     from game.app.table.indian_rummy import IndianRummyTable
 
@@ -158,8 +158,47 @@ def _until_top_changes(app, table, limit: int = 120) -> None:
             return
 
 
-if __name__ == "__main__":
-    import sys
+# Frame scenario ``indian_rummy_10p_drag_<size>``: ten players, the human holding 14
+# cards in groups after drawing, a hand card dragged back and forth across the felt (over
+# the Finish slot and the discard pile, which light up) for 600 frames, while every 1.5 s
+# a batch of 13 cards flies from the stock to a player's plate (as when a deal is dealt).
+# The warm-up deals to every plate first, so the card art is drawn at the flights' sizes
+# before timing starts (a one-off cost of the first deal).
 
-    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
-        print(written_path)
+
+def _drag_frames(size: tuple[int, int], seed: int) -> dict:
+    from game.app.table import open_table
+    from game.tools.frame_bench import WARM_UP, bench_app, time_drag
+
+    with bench_app(size, reduce_motion=False) as app:
+        table = open_table(app, playing_session(10, seed=seed))
+        table.ai_pause = 1e9
+        seats = [s for s in table.layout.seats if s != table.view_seat]
+        for frame in range(WARM_UP * 2):
+            if frame % 12 == 0:  # the deal: the card art is drawn at the flights' sizes
+                _fly_to(table, seats[(frame // 12) % len(seats)], ("warm", frame))
+            app.frame(1 / 60)
+
+        def fly(frame: int) -> None:
+            _fly_to(table, seats[(frame // 90) % len(seats)], ("bench", frame))
+
+        return time_drag(app, table, table.layout.centre, table.felt.finish.centery, fly)
+
+
+def _fly_to(table, seat: int, tag: tuple) -> None:
+    """13 cards from the stock to ``seat``'s plate, one after another (a deal's cards)."""
+    from game.app.table.animation import Flight
+    from game.app.table.sprites import Place
+
+    stock = table.zone_anchor("stock")
+    end = table.zone_anchor(f"hand:{seat}")
+    for i in range(13):
+        place = Place(end.x, end.y, end.w, False)
+        table.animator.add(Flight((*tag, i), None, stock, place, i * 0.03, 0.3))
+
+
+def frames(seed: int) -> dict:
+    """The Indian Rummy entries of ``frame_ms``."""
+    from game.tools.frame_bench import SIZES
+
+    return {f"indian_rummy_10p_drag_{w}x{h}": _drag_frames((w, h), seed) for w, h in SIZES}

@@ -1,6 +1,14 @@
-"""Tables at interesting moments, for the self-test, the snapshots, the screenshots and
-the frame benchmark: a game played by bots (synchronously, seeded, so always the same)
-until a late position with melds on the table and the human to play.
+"""The developer tools' pictures of every game: what the self-test, the snapshots, the
+screenshots and the frame benchmark show. Each game has a module here, named by its
+manifest (``GameInfo.showcase``), with the same three functions:
+
+- ``catalogue(app)``: (name, make scene) pairs for the self-test and the snapshots;
+- ``render_screenshots(folder, quantize)``: its pictures for docs/screenshots;
+- ``frames(seed)``: its entries of the frame benchmark (``game/tools/frame_bench.py``).
+
+This module holds what they share: seats, a bot-played position (``play_until``), the
+screenshot windows, a still table and a drag caught on its way.
+``python -m game.tools.showcase docs/screenshots [game ...]`` draws the screenshots.
 """
 
 from __future__ import annotations
@@ -15,13 +23,8 @@ from typing import TYPE_CHECKING
 
 from game.ai.base import BotSettings
 from game.ai.seat import Seat as AiSeat
-from game.app.scenes.deal_summary import DealSummary, SummaryRow
-from game.app.scenes.game_over import FinalResult, Standing
 from game.app.session import GameSession
-from game.app.setup import GameSetup, Seat
-from game.engine.actions import Draw
-from game.engine.cards import parse_cards
-from game.games.kaluki import KalukiOptions
+from game.app.setup import Seat
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -36,12 +39,6 @@ def showcase_seats(players: int, humans: int = 1) -> tuple[Seat, ...]:
     """You, Ada, Bruno ...: the first ``humans`` seats people, the others AIs of mixed
     levels."""
     return tuple(Seat(NAMES[i], "human" if i < humans else KINDS[i]) for i in range(players))
-
-
-def kaluki_setup(players: int, seed: int = 1, humans: int = 1) -> GameSetup:
-    return GameSetup(
-        "kaluki", KalukiOptions(players=players), seed, showcase_seats(players, humans)
-    )
 
 
 def play_until(
@@ -64,84 +61,6 @@ def play_until(
         action = bot.decide(view, session.legal_actions(), session.public_history(seat))
         session.apply(action)
     return done(session)
-
-
-def late_kaluki_session(players: int, melds: int = 6, seed: int = 1) -> GameSession:
-    """A Kaluki game at the human's turn (card drawn) with ``melds`` or more on the table,
-    in a deal after the first (so the scores are not all zero)."""
-    for attempt in range(40):
-        session = GameSession(kaluki_setup(players, seed + attempt))
-        state = session.state
-
-        def ready(s: GameSession) -> bool:
-            st = s.state
-            return (
-                st.deal >= 2
-                and len(st.melds) >= melds
-                and st.to_act == 0
-                and st.phase == "play"
-                and not st.turn.taken_discard
-            )
-
-        def in_draw(s: GameSession) -> bool:
-            st = s.state
-            return st.deal >= 2 and len(st.melds) >= melds and st.to_act == 0 and st.phase == "draw"
-
-        if play_until(session, in_draw):
-            session.apply(Draw())
-            if ready(session):
-                return session
-        del state
-    raise RuntimeError("no late position found")
-
-
-def sample_summary() -> DealSummary:
-    """A deal summary with made-up figures (texts in the current language)."""
-    from game.app.i18n import tr
-
-    rows = (
-        SummaryRow(0, "You", (), "0", "31", tr("kaluki.out_note"), True),
-        SummaryRow(1, "Ada", tuple(parse_cards("KS QH 7D JK")), "+52", "87"),
-        SummaryRow(2, "Bruno", tuple(parse_cards("3C 4C")), "+7", "64"),
-        SummaryRow(3, "Clara", tuple(parse_cards("AS 9H 9D 2C 5S")), "+40", "118"),
-    )
-    return DealSummary(
-        tr("kaluki.deal_over", n=3),
-        tr("kaluki.went_out", name="You"),
-        rows,
-        ("You", "Ada", "Bruno", "Clara"),
-        (("0", "20", "31", "45"), ("31", "15", "26", "33"), ("0", "52", "7", "40")),
-        ("31", "87", "64", "118"),
-        points_title=tr("kaluki.penalty"),
-        total_title=tr("kaluki.total"),
-    )
-
-
-def sample_result() -> FinalResult:
-    """Results with made-up figures (texts in the current language)."""
-    from game.app.i18n import tr
-
-    def pts(n: int) -> str:
-        return tr("table.points", n=n)
-
-    return FinalResult(
-        tr("table.you_win"),
-        tr("kaluki.final_subtitle", deals=5, target=150),
-        (
-            Standing(1, 0, "You", pts(61), True),
-            Standing(2, 2, "Bruno", pts(98), False),
-            Standing(3, 1, "Ada", pts(127), False),
-            Standing(4, 3, "Clara", pts(163), False),
-        ),
-        (
-            (0, 0, 31, 31, 45, 61),
-            (0, 20, 35, 87, 110, 127),
-            (0, 31, 57, 64, 80, 98),
-            (0, 45, 78, 118, 140, 163),
-        ),
-        target=150,
-        note=tr("table.stats_updated", name="You"),
-    )
 
 
 class Screenshots:
@@ -220,34 +139,3 @@ def hold_drag(app: App, start: tuple[int, int], end: tuple[int, int], tenths: in
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
         )
         app.frame(1 / 60)
-
-
-def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
-    """Draw the Kaluki table at 1280x800 and 1024x640 with 2, 4 and 6 players, and the
-    end screens, into ``folder`` (``python -m game.app.table.showcase docs/screenshots``)."""
-    from game.app.scenes.deal_summary import DealSummaryScene
-    from game.app.scenes.game_over import GameOverScene
-
-    shots = Screenshots(folder, "kaluki", quantize)
-    for app, size, language in shots.windows():
-        for players in (2, 4, 6) if language == "en" else (4,):
-            still_table(app, late_kaluki_session(players))
-            shots.save(app, f"{players}p")
-        if language == "en" and size == (1280, 800):
-            table = still_table(app, late_kaluki_session(4))
-            card = table.hand_cards()[-1]  # held over the discard pile
-            hold_drag(app, table.picture.get(card).hit.center, table.layout.discard.center)
-            shots.save(app, "drag")
-            table.cancel_drag()
-            app.stack.push(DealSummaryScene(app, sample_summary(), lambda: None))
-            shots.save(app, "deal_summary")
-            app.stack.reset(GameOverScene(app, sample_result(), lambda: None, lambda: None))
-            shots.save(app, "game_over")
-    return shots.written
-
-
-if __name__ == "__main__":
-    import sys
-
-    for written_path in render_screenshots(sys.argv[1] if len(sys.argv) > 1 else "screenshots"):
-        print(written_path)

@@ -110,9 +110,9 @@ def _check(notes: list[str]) -> None:
 
 def _check_scenes(notes: list[str]) -> None:
     from game.app.app import App
-    from game.app.scenes.catalogue import every_scene
     from game.persist.paths import Paths
     from game.persist.settings import default_settings
+    from game.tools.catalogue import every_scene
 
     with tempfile.TemporaryDirectory(prefix="card-parlour-selftest-") as folder:
         root = Path(folder)

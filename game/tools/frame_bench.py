@@ -1,11 +1,9 @@
 """``python -m game bench``: frame times at the table (headless, dummy video driver).
 
-Scenario ``kaluki_6p_drag_<size>``: a six-player Kaluki table in a late deal (melds on the
-table, a full hand), a hand card dragged back and forth across the table for 600 frames
-while batches of cards fly (every 1.5 s a batch of 20 flights, as when an AI lays down).
-Scenario ``kaluki_6p_hard_thinking_1280x800``: the same table size with five Hard AI
-seats playing (each decision 400 ms of search on a worker thread) while frames are drawn
-back to back: how much a thinking bot costs the window.
+Every game's showcase module (its manifest's ``GameInfo.showcase``) gives its scenarios
+through ``frames(seed)``, most of them a :func:`drag_scenario`: a late table, a hand card
+dragged back and forth across it for 600 frames while batches of cards fly (every 1.5 s,
+as when an AI lays down).
 
 Each frame is timed whole: events, update, drawing and the flip, on the wall clock
 (``p50``, ``p99``, ``max``) and as the UI thread's own processor time (``cpu_p50``,
@@ -20,6 +18,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
     from pygame import Rect
 
     from game.app.app import App
+    from game.app.session import GameSession
     from game.app.table.table_scene import TableScene
 
 FRAMES = 600
@@ -85,16 +85,17 @@ def time_drag(
     dragging = table.drag is not None
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     app.frame(1 / 60)
-    return {**timings(samples), **_cpu(cpu_samples), "dragging": dragging}
+    return {**timings(samples), **cpu_timings(cpu_samples), "dragging": dragging}
 
 
-def _measure(size: tuple[int, int], seed: int) -> dict:
+def drag_scenario(size: tuple[int, int], session: GameSession) -> dict:
+    """``session``'s table, its AI seats waiting, a hand card dragged across the table
+    while the cards of up to 20 melds fly in from the stock."""
     from game.app.table import open_table
     from game.app.table.animation import Flight
-    from game.app.table.showcase import late_kaluki_session
 
     with bench_app(size, reduce_motion=False) as app:
-        table = open_table(app, late_kaluki_session(6, seed=seed))
+        table = open_table(app, session)
         table.ai_pause = 1e9
         for _ in range(WARM_UP):
             app.frame(1 / 60)
@@ -109,46 +110,22 @@ def _measure(size: tuple[int, int], seed: int) -> dict:
         return time_drag(app, table, area, area.centery, fly)
 
 
-def _cpu(samples: list[float]) -> dict:
+def cpu_timings(samples: list[float]) -> dict:
     """The UI thread's own processor time per frame: what the table costs, whatever
     else the machine is doing (the wall-clock figures include waiting for a core)."""
     figures = timings(samples)
     return {"cpu_p50": figures["p50"], "cpu_p99": figures["p99"]}
 
 
-def _measure_thinking(size: tuple[int, int], seed: int) -> dict:
-    from game.app.session import GameSession
-    from game.app.setup import GameSetup, Seat
-    from game.app.table import open_table
-    from game.app.table.showcase import NAMES
-    from game.games.kaluki import KalukiOptions
-
-    seats = (Seat(NAMES[0], "human"), *(Seat(NAMES[i], "hard") for i in range(1, 6)))
-    setup = GameSetup("kaluki", KalukiOptions(players=6), seed, seats)
-    with bench_app(size, animation_speed=3.0) as app:
-        table = open_table(app, GameSession(setup))
-        samples, cpu_samples, thinking = [], [], 0
-        for frame in range(WARM_UP + FRAMES):
-            began, cpu = time.perf_counter(), time.thread_time()
-            app.frame(1 / 60)
-            if frame >= WARM_UP:
-                samples.append(time.perf_counter() - began)
-                cpu_samples.append(time.thread_time() - cpu)
-                thinking += table.driver.thinking_seat is not None
-            if table.my_turn:
-                table.play(table.session.legal_actions()[0])
-    return {**timings(samples), **_cpu(cpu_samples), "thinking_frames": thinking}
-
-
 @bench("frame_ms", "table")
 def bench_frames(seed: int) -> dict:
-    """Frame time in ms while dragging across a late six-player Kaluki table with cards
-    flying (aim p99 <= 8 ms at 1280x800)."""
+    """Frame time in ms at every game's table while a card is dragged and cards fly
+    (aim p99 <= 8 ms at 1280x800)."""
+    from game.games.registry import GAMES
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    results = {f"kaluki_6p_drag_{w}x{h}": _measure((w, h), seed) for w, h in SIZES}
-    results["kaluki_6p_hard_thinking_1280x800"] = _measure_thinking((1280, 800), seed)
-    from game.app.table.indian_rummy.bench import scenarios as indian_rummy_frames
-
-    results.update(indian_rummy_frames(seed))
+    results: dict = {}
+    for info in GAMES.values():
+        results.update(import_module(info.showcase).frames(seed))
     return results
