@@ -186,3 +186,44 @@ def test_the_default_names_follow_the_language(paths, started):
         scene.change("seat:1", "human")
         names = {seat: entry.get_text() for entry, seat in scene.name_entries.items()}
         assert names[0] == "プレイヤー1" and names[1] == "プレイヤー2"
+
+
+def test_the_last_choices_of_every_game_are_kept_for_the_next_run(paths, started):
+    from tests.app.conftest import headless_app
+
+    with headless_app(paths) as app:
+        for game_id, info in GAMES.items():
+            scene = open_screen(app, game_id)
+            scene.change("players", info.max_players)
+            scene.change("seat:1", "hard")
+            field = shown_fields(info.options_type)[0]
+            if field.kind is bool:
+                scene.change(f"option:{field.name}", not field.default)
+            scene.choices.seats[1][0] = "Maud"
+            scene.choices.seed = "77"
+            scene.start()
+    with headless_app(paths) as again:  # a new run of the app
+        for game_id, info in GAMES.items():
+            c = open_screen(again, game_id).choices
+            assert c.players == info.max_players and c.seats[1] == ["Maud", "hard"]
+            field = shown_fields(info.options_type)[0]
+            if field.kind is bool:
+                assert c.values[field.name] is (not field.default)
+            assert c.seed == ""  # a kept seed would deal the same cards again
+
+
+def test_a_damaged_or_foreign_memory_file_gives_the_defaults(paths):
+    from tests.app.conftest import headless_app
+
+    paths.config.mkdir(parents=True, exist_ok=True)
+    (paths.config / "new_game.json").write_text(
+        '{"kaluki": {"players": 99, "seats": [], "values": {}},'
+        ' "kalooki": {"players": 2, "seats": [["a\\u0000", "human"], ["", "easy"]], "values": {}}}'
+    )
+    with headless_app(paths) as app:
+        for game_id in ("kaluki", "kalooki"):
+            c = open_screen(app, game_id).choices
+            assert c.players == GAMES[game_id].options_type().players
+    (paths.config / "new_game.json").write_text("not json")
+    with headless_app(paths) as app:
+        assert open_screen(app, "kaluki").choices.players == GAMES["kaluki"].options_type().players

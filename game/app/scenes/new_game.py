@@ -21,6 +21,7 @@ from pygame_gui.core import ObjectID
 
 from game.app import fonts
 from game.app.i18n import has, tr, tr_or, ui
+from game.app.scenes import new_game_memory as memory
 from game.app.scenes.base import Scene
 from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
 from game.app.ui.focus import Focusable
@@ -103,6 +104,36 @@ def build_setup(game_id: str, choices: Choices, seed: int | None = None) -> Game
     return GameSetup(info.id, options, seed, seats)
 
 
+def remembered(game_id: str, entry: Any) -> Choices | None:
+    """Choices read back from the memory file, or None if they do not fit the game."""
+    if not isinstance(entry, dict):
+        return None
+    info = get_game(game_id)
+    players, seats, values = entry.get("players"), entry.get("seats"), entry.get("values")
+    if type(players) is not int or not info.min_players <= players <= info.max_players:
+        return None
+    if not isinstance(seats, list) or not isinstance(values, dict):
+        return None
+    choices = default_choices(game_id)
+    kept = []
+    for seat in seats[: info.max_players]:
+        if not (isinstance(seat, list) and len(seat) == 2 and seat[1] in SEAT_KINDS):
+            return None
+        name = memory.clean_name(seat[0])
+        if name is None:
+            return None
+        kept.append([name[:MAX_NAME], seat[1]])
+    if len(kept) < players:
+        return None
+    for f in shown_fields(info.options_type):
+        value = values.get(f.name, f.default)
+        if type(value) is not f.kind or (f.choices and value not in f.choices):
+            return None
+        choices.values[f.name] = value
+    choices.players, choices.seats = players, kept
+    return choices if possible(game_id, choices) else None
+
+
 def possible(game_id: str, choices: Choices) -> bool:
     """Whether the rules accept these choices (the seed aside)."""
     try:
@@ -133,9 +164,11 @@ class NewGameScene(Scene):
         super().__init__(app)
         self.info = get_game(game_id)
         self.fields = shown_fields(self.info.options_type)
-        memory = app.__dict__.setdefault("new_game_memory", {})
-        self.choices: Choices = memory.get(game_id) or default_choices(game_id)
-        memory[game_id] = self.choices
+        kept = app.__dict__.setdefault("new_game_memory", {})
+        if game_id not in kept:  # the first visit this run: the choices of the last run
+            saved = memory.load_all(app.paths).get(game_id)
+            kept[game_id] = remembered(game_id, saved) or default_choices(game_id)
+        self.choices: Choices = kept[game_id]
         self.controls: list[Control] = []
         self.name_entries: dict[Any, int] = {}
         self.seed_entry = None
@@ -476,6 +509,9 @@ class NewGameScene(Scene):
             )
             return
         self.app.audio.play("shuffle")
+        c = self.choices
+        entry = {"players": c.players, "seats": c.seats, "values": c.values}
+        memory.save_one(self.app.paths, self.info.id, entry)
         self.app.start_game(setup)
 
     # --- drawing ---

@@ -4,6 +4,8 @@ between two humans the hand is covered."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from game.app.table.handoff import HandoffScene
 from game.games.kaluki.state import DRAW, PLAY
 from tests.app.table.helpers import card_point, click, drag, frames, kaluki_table, until
@@ -55,3 +57,14 @@ def test_one_human_with_ai_seats_is_never_covered(app):
     table = kaluki_table(app, ("human", "easy"), seat=0, phase=DRAW)
     frames(app, 2)
     assert app.stack.top is table and not table.covered and all(faces(table, 0))
+
+
+def test_a_covered_indian_rummy_hand_is_one_even_row_of_backs(app):
+    from tests.app.table.test_indian_rummy import ir_table
+
+    table = ir_table(app, ("easy", "human", "human"))
+    assert table.covered and len(table.groups) > 1  # arranged in groups underneath
+    tokens = table.picture.in_zone(f"hand:{table.view_seat}")
+    assert len(tokens) == 13 and not any(token.card or token.label for token in tokens)
+    steps = {round(b.place.x - a.place.x, 3) for a, b in pairwise(tokens)}
+    assert len(steps) == 1  # no gaps: the groups' sizes would tell the suits

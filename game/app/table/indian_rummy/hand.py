@@ -198,9 +198,13 @@ class GroupedHand:
         wild = view.wild_rank
         tag = tr("indian_rummy.wild_tag")
         labels = {card: tag for card in self.hand_order if card.rank == wild and not card.is_joker}
+        # A covered hand is one row of backs: the shape of the groups would tell its suits.
+        groups = (
+            [[card for group in self.groups for card in group]] if self.covered else self.groups
+        )
         compose_groups(
             c,
-            self.groups,
+            groups,
             f"hand:{self.view_seat}",
             selected=self.selected,
             face_up=not self.covered,
