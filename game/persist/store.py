@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from game.persist.texts import shown  # a file name may hold undecodable bytes
+
 MAX_FILE_BYTES = 20 * 1024 * 1024  # no file of ours comes near this
 MAX_NUMBER_DIGITS = 30  # the codec refuses numbers beyond 10**12 anyway
 REPLACE_TRIES = 5  # Windows may hold a file briefly (a virus scanner, the indexer)
@@ -266,7 +268,7 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
 
 def aside_message(kind: str, path: Path, reason: str, moved: Path | None) -> str:
     """The player's message for a damaged file: what, which file, why, where it went."""
-    text = f"The {kind} file {path.name} could not be used: {reason}."
+    text = f"The {kind} file {shown(path.name)} could not be used: {reason}."
     if moved is not None:
-        return text + f" It was moved to {moved.parent.name}/{moved.name} beside it."
+        return text + f" It was moved to {moved.parent.name}/{shown(moved.name)} beside it."
     return text + " It could not be moved aside and was left where it is."

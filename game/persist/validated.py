@@ -25,6 +25,7 @@ from game.persist.store import (
     size_text,
     write_json,
 )
+from game.persist.texts import shown
 
 T = TypeVar("T")
 
@@ -49,7 +50,7 @@ def load_validated(
         return default, []
     except OSError as error:
         reason = error.strerror or str(error)
-        return default, [f"The {kind} file {path.name} could not be read ({reason})."]
+        return default, [f"The {kind} file {shown(path.name)} could not be read ({reason})."]
     try:
         if len(raw) > max_bytes:
             raise WrongShape(f"the file is larger than {size_text(max_bytes)}")

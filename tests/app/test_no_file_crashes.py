@@ -168,3 +168,18 @@ def test_statistics_that_could_not_be_written_are_kept_and_written_later(app, pa
     monkeypatch.undo()
     app.games_in_progress()  # the title asks, and the kept statistics go to disk
     assert load_stats(paths)[0] == stats
+
+
+def test_a_file_name_with_undecodable_bytes_is_reported_not_drawn_raw(app, paths):
+    import os
+
+    paths.saves.mkdir(parents=True)
+    weird = paths.saves / os.fsdecode(b"bad\xff\xfe.json")  # surrogates in the str name
+    weird.write_text("{ not a save", encoding="utf-8")
+    app.start(TitleScene(app))
+    load = LoadScene(app)
+    app.stack.push(load)
+    frames(app, 3)  # the message about it is drawn
+    dialog = app.stack.top
+    assert "bad??.json" in " ".join(dialog.lines)
+    assert not weird.exists()

@@ -23,8 +23,10 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD
+from game.persist.texts import shown
 
 WIDTH = 600
+MAX_LINE = 2000  # characters of one paragraph
 BODY_SIZE = 17
 TITLE_SIZE = 24
 
@@ -44,8 +46,9 @@ class Dialog(Scene):
         """``buttons``: (translation key, theme object id, action) from left to right;
         ``default`` is the index of the button focused at first (Enter presses it)."""
         super().__init__(app)
-        self.title = title
-        self.lines = list(lines)
+        # Last resort: a line quoting a file (its name, a reason) can always be drawn.
+        self.title = shown(title, MAX_LINE)
+        self.lines = [shown(line, MAX_LINE) for line in lines]
         self.choices = list(buttons)
         self.cancel = cancel
         self.default = default % len(self.choices)

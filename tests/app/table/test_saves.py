@@ -206,3 +206,36 @@ def test_indian_rummy_groups_are_autosaved_and_come_back(app):
     frames(app, 2)
     assert isinstance(resumed, IndianRummyTable) and resumed is not table
     assert resumed.groups == groups
+
+
+def test_saving_over_a_slot_asks_first_and_no_is_the_default(app, paths):
+    from game.app.scenes.dialog import ConfirmDialog
+    from game.persist.saves import slot_path
+
+    table = my_turn_in_a_real_game(app)
+    before = table.saved_game()
+    save_named_via_menu(app, "Slot")
+    old = slot_path(paths, "Slot").read_bytes()
+    table.play(Draw())
+    save_named_via_menu(app, "Slot")
+    assert isinstance(app.stack.top, ConfirmDialog)
+    key(app, pygame.K_RETURN)  # No: the slot keeps the earlier game
+    assert slot_path(paths, "Slot").read_bytes() == old
+    assert load_save(slot_path(paths, "Slot")).log == before.log
+    save_named_via_menu(app, "Slot")
+    key(app, pygame.K_TAB)  # Yes
+    key(app, pygame.K_RETURN)
+    assert load_save(slot_path(paths, "Slot")).log == tuple(table.session.log)
+
+
+def save_named_via_menu(app, name: str) -> None:
+    while not isinstance(app.stack.top, KalukiTable):
+        app.stack.remove(app.stack.top)
+        frames(app, 1)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    save_button = next(b for b, which in menu.buttons.items() if which == "save")
+    click(app, save_button.rect.center)
+    dialog = app.stack.top
+    dialog.entry.set_text(name)
+    click(app, dialog.save_button.rect.center)
