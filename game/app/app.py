@@ -27,7 +27,7 @@ from game.app.i18n import tr
 from game.app.scenes.base import Scene
 from game.app.scenes.stack import SceneStack
 from game.app.setup import GameSetup
-from game.persist.autosaves import scan_autosaves
+from game.persist.autosaves import scan_autosaves, signature
 from game.persist.paths import Paths
 from game.persist.retire import with_finished_game
 from game.persist.savedgame import SaveSummary
@@ -88,6 +88,7 @@ class App:
         self._stats_unsaved = False  # recorded but not yet written (the disk refused)
         self._later: list[str] = []
         self.last_game_id: str | None = None  # Statistics and Rules open on this game
+        self._in_progress: tuple[tuple, list[SaveSummary]] | None = None  # the last scan
         self._settings_dirty_at: float | None = None
         self._last_input = time.monotonic()
 
@@ -222,7 +223,12 @@ class App:
         """Every unfinished game, newest first. A finished game's autosave left behind
         (the app closed at the last move) is counted in the statistics and removed; a
         damaged one is moved aside, with a message shown at the next frame."""
+        seen = signature(self.paths)
+        if self._in_progress is not None and self._in_progress[0] == seen:
+            self.save_stats()
+            return list(self._in_progress[1])  # nothing changed: no file read again
         scan = scan_autosaves(self.paths)
+        self._in_progress = (signature(self.paths), scan.unfinished)
         if scan.finished:
             stats = self.stats
             for saved in scan.finished:

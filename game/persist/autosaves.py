@@ -68,6 +68,24 @@ def has_autosave(paths: Paths) -> bool:
         return False
 
 
+def signature(paths: Paths) -> tuple:
+    """What the folder holds, by name, size and time (a few stat calls): equal
+    signatures mean a scan would find the same, so the title need not read every file
+    again each time it is shown."""
+    entries = []
+    for folder in (autosave_folder(paths), paths.saves):
+        try:
+            for entry in os.scandir(folder):
+                if entry.name.endswith(".json") and (
+                    folder != paths.saves or entry.name == LEGACY_AUTOSAVE
+                ):
+                    info = entry.stat()
+                    entries.append((folder.name, entry.name, info.st_size, info.st_mtime_ns))
+        except OSError:
+            continue
+    return tuple(sorted(entries))
+
+
 @dataclass
 class Scan:
     """What :func:`scan_autosaves` found."""
