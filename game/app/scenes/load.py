@@ -411,7 +411,8 @@ def _details(summary: SaveSummary) -> list[str]:
     if where:
         details.append(where)
     count = tr("load.n_players", n=len(summary.players))
-    details.append(f"{count}: {tr('load.list_sep').join(summary.players)}")
+    names = tr("load.list_sep").join(summary.players)
+    details.append(tr("load.players_list", count=count, names=names))
     return details
 
 
