@@ -412,7 +412,7 @@ def _details(summary: SaveSummary) -> list[str]:
         details.append(where)
     count = tr("load.n_players", n=len(summary.players))
     names = tr("load.list_sep").join(summary.players)
-    details.append(tr("load.players_list", count=count, names=names))
+    details.append(count + tr("load.label_sep") + names)
     return details
 
 
