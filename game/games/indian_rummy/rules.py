@@ -17,7 +17,7 @@ from game.engine.messages import msg
 from game.engine.rng import shuffled
 from game.engine.worlds import Hidden
 from game.engine.zones import replaced, take_from_hand
-from game.games.indian_rummy import dealing, table
+from game.games.indian_rummy import dealing, seat_changes
 from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
 from game.games.indian_rummy.messages import cannot_declare, declared_wrongly, say
 from game.games.indian_rummy.options import IndianRummyOptions
@@ -91,7 +91,7 @@ class IndianRummyRules:
             actions: list[Action] = [NextDeal()]
             if len(state.order) > 2:
                 actions.extend(LeaveTable(seat) for seat in state.order)
-            actions.extend(JoinTable(name) for name in table.returning_names(state))
+            actions.extend(JoinTable(name) for name in seat_changes.returning_names(state))
             return actions
         if state.phase == DRAW:
             actions = [Draw(STOCK)]
@@ -126,14 +126,14 @@ class IndianRummyRules:
             if state.phase == DEAL_OVER:
                 return dealing.start_deal(state)
             if state.phase == ROUND_OVER:
-                return table.next_round(state)
+                return seat_changes.next_round(state)
             raise IllegalAction(msg(DEAL_ON))
         if isinstance(action, JoinTable | LeaveTable):
             if state.phase != ROUND_OVER:
                 raise IllegalAction(say("between_rounds"))
             if isinstance(action, JoinTable):
-                return table.join(state, action)
-            return table.leave(state, action)
+                return seat_changes.join(state, action)
+            return seat_changes.leave(state, action)
         if state.phase in (DEAL_OVER, ROUND_OVER):
             raise IllegalAction(msg(DEAL_OVER_MESSAGE))
         if isinstance(action, Draw):

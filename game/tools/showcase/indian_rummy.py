@@ -144,7 +144,7 @@ def finished_session(players: int, seed: int = 2, rounds: int = 1) -> GameSessio
 
 def _results_scene(app, players: int):
     from game.app.scenes.game_over import GameOverScene
-    from game.app.table.indian_rummy.results import final_result
+    from game.app.table.indian_rummy.ending import final_result
 
     session = finished_session(players)
     names = [seat.name for seat in session.setup.seats]

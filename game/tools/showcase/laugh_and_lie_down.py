@@ -157,7 +157,7 @@ def drag_to_capture(app, table) -> None:
 def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
     """Scenes for the self-test and the snapshots: a five-player table in mid-deal and
     a settlement."""
-    from game.app.table.laugh_and_lie_down.summary import SettlementScene, deal_summary
+    from game.app.table.laugh_and_lie_down.ending import SettlementScene, deal_summary
     from game.app.table.laugh_and_lie_down.table import LaughTable
 
     def table() -> LaughTable:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.table.indian_rummy.ending import showdown
 from game.app.table.indian_rummy.groups import unmatched_points
-from game.app.table.indian_rummy.results import showdown
 from game.engine.melds import loose_meld, read_meld
 from game.games.indian_rummy import policy_for
 from game.games.indian_rummy.state import IN_PLAY, Shown

@@ -14,7 +14,7 @@ from game.app.scenes.game_over import GameOverScene
 from game.app.session import GameSession
 from game.app.table import open_table, resume_table
 from game.app.table.handoff import HandoffScene
-from game.app.table.indian_rummy.results import showdown
+from game.app.table.indian_rummy.ending import showdown
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.indian_rummy.texts import signed

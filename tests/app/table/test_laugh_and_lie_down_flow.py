@@ -20,7 +20,7 @@ from game.app.session import GameSession
 from game.app.table import open_table
 from game.app.table.handoff import HandoffScene
 from game.app.table.laugh_and_lie_down import LaughTable
-from game.app.table.laugh_and_lie_down.summary import SettlementScene
+from game.app.table.laugh_and_lie_down.ending import SettlementScene
 from game.app.table.overlays import Overlay
 from game.engine.actions import Pass
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, Capture, ClaimDead

@@ -36,7 +36,7 @@ from game.engine.messages import Seat as SeatParam
 from game.games.indian_rummy import JoinTable, LeaveTable
 from game.games.indian_rummy.messages import say
 from game.games.indian_rummy.options import MAX_SEATS
-from game.games.indian_rummy.table import MAX_NAME
+from game.games.indian_rummy.seat_changes import MAX_NAME
 
 if TYPE_CHECKING:
     from game.app.table.indian_rummy.table import IndianRummyTable

@@ -26,8 +26,8 @@ from game.app.scenes.deal_summary import (
     draw_running,
     draw_veiled_box,
 )
+from game.app.table.indian_rummy.ending import Showdown, ShowRow
 from game.app.table.indian_rummy.felt import PURE_GREEN, RUN_GREEN
-from game.app.table.indian_rummy.results import Showdown, ShowRow
 from game.app.table.panels import fit_line, seat_colour
 from game.app.table.sprites import Place, draw_card, draw_joker_label
 from game.app.ui.paint import text

@@ -39,7 +39,7 @@ from game.app.scenes.game_over import FinalResult
 from game.app.table.compose import Composer, compose_discard, compose_stock
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
-from game.app.table.indian_rummy import results, texts
+from game.app.table.indian_rummy import ending, texts
 from game.app.table.indian_rummy.felt import (
     INDICATOR_ZONE,
     Felt,
@@ -356,8 +356,8 @@ class IndianRummyTable(GroupedHand, TableScene):
         self.hand_groups.clear()
         super().next_deal()
 
-    def deal_summary(self, view: Any) -> results.Showdown:
-        return results.showdown(view, self.seat_names())
+    def deal_summary(self, view: Any) -> ending.Showdown:
+        return ending.showdown(view, self.seat_names())
 
     def summary_scene(self, summary: Any, on_continue: Any) -> ShowdownScene:
         """The showdown; between rounds its Continue opens the seats for the next round."""
@@ -371,7 +371,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         return ShowdownScene(self.app, summary, after)
 
     def final_result(self, view: Any) -> FinalResult:
-        return results.final_result(view, self.seat_names())
+        return ending.final_result(view, self.seat_names())
 
     def seat_names(self) -> list[str]:
         return [seat.name for seat in self.session.setup.seats]

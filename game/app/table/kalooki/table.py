@@ -14,7 +14,7 @@ from game.app.scenes.deal_summary import DealSummary
 from game.app.scenes.game_over import FinalResult
 from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.hooks import ContextButton
-from game.app.table.kalooki import ending, prompts
+from game.app.table.kalooki import ending, felt
 from game.app.table.kalooki.words import deal_contract, staged_progress
 from game.app.table.table_scene import TableScene
 from game.engine.actions import Action, Discard, LayDown, LayOff, Pass
@@ -126,7 +126,7 @@ class KalookiTable(TableScene):
 
     # --- drawing on the felt -------------------------------------------------------------------
 
-    def banner(self) -> prompts.Banner:
+    def banner(self) -> felt.Banner:
         view = self.view
         contract = contract_for(max(1, view.deal))
         down = self.laid_down(self.view_seat)
@@ -134,14 +134,14 @@ class KalookiTable(TableScene):
         pips = [("3", down or i < progress.threes) for i in range(contract.threes)]
         pips += [("4", down or i < progress.fours) for i in range(contract.fours)]
         note = tr("kalooki.banner_down") if down else ""
-        return prompts.Banner(
+        return felt.Banner(
             tr("kalooki.deal_of", n=max(1, view.deal)),
             deal_contract(view.deal),
             tuple(pips),
             note,
         )
 
-    def prompt(self) -> prompts.Prompt | None:
+    def prompt(self) -> felt.Prompt | None:
         kind = self.prompt_kind()
         card = self.top_card
         if kind is None or card is None:
@@ -149,7 +149,7 @@ class KalookiTable(TableScene):
         view = self.view
         if kind == "call":
             key = "calls_left_deal" if view.options.calls_per_deal else "calls_left_game"
-            return prompts.Prompt(
+            return felt.Prompt(
                 tr("kalooki.prompt_call_title", card=card.pretty()),
                 (
                     tr("kalooki.prompt_call_body", card=card.pretty()),
@@ -158,7 +158,7 @@ class KalookiTable(TableScene):
                 tr("kalooki.prompt_call_keys"),
             )
         caller = self.name(view.asking)
-        return prompts.Prompt(
+        return felt.Prompt(
             tr("kalooki.prompt_answer_title", name=caller, card=card.pretty()),
             (
                 tr("kalooki.prompt_answer_allow", name=caller),
@@ -170,14 +170,14 @@ class KalookiTable(TableScene):
     def paint_felt(self, surface: pygame.Surface) -> None:
         layout = self.layout
         view = self.view
-        prompts.draw_banner(surface, layout, self.banner())
+        felt.draw_banner(surface, layout, self.banner())
         if view.phase in (CALL, ANSWER) and view.discard:
-            prompts.draw_offer_ring(surface, layout, self.clock)
+            felt.draw_offer_ring(surface, layout, self.clock)
         prompt = self.prompt()
         if prompt is not None:
             avoid = self.meld_areas()
-            rect = prompts.prompt_rect(layout, self.view_seat, avoid)
-            prompts.draw_prompt(
+            rect = felt.prompt_rect(layout, self.view_seat, avoid)
+            felt.draw_prompt(
                 surface, self.app.cards, layout, rect, self.top_card, prompt, self.clock, avoid
             )
 
@@ -191,8 +191,8 @@ class KalookiTable(TableScene):
         if prompt is None:
             return None
         avoid = self.meld_areas()
-        rect = prompts.prompt_rect(self.layout, self.view_seat, avoid)
-        return prompts.prompt_panel(self.layout, rect, prompt, avoid)[0]
+        rect = felt.prompt_rect(self.layout, self.view_seat, avoid)
+        return felt.prompt_panel(self.layout, rect, prompt, avoid)[0]
 
     # --- what to do next ------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The Laugh and Lie Down table: ``table.py`` (the scene and its gestures), ``felt.py``
-(where the layout, piles and pot lie), ``paint.py`` (drawing them), ``summary.py`` (the
-settlement and the final standings), ``chips.py`` (chip amounts), ``showcase.py``
-(positions for screenshots and the self-test)."""
+(where the layout, piles and pot lie), ``paint.py`` (drawing them), ``ending.py`` (the
+settlement and the final standings), ``chips.py`` (chip amounts). Its positions for
+the screenshots and the self-test are in ``game/tools/showcase/laugh_and_lie_down.py``."""
 
 from game.app.table.laugh_and_lie_down.table import LaughTable
 

@@ -18,7 +18,7 @@ A fishing game, not a rummy: no stock, discard or melds. What this table shows a
 - Chips on the plates and the score panel, the pot (also a debt carried over) in the
   left column, the dealer's chip on the dealer's plate; the deal is dealt from the
   dealer and, at the end, the layout and the last player's hand fly to the dealer.
-- The settlement screen (summary.py) and the final standings by chips with a chart.
+- The settlement screen (ending.py) and the final standings by chips with a chart.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from game.app.i18n import tr
 from game.app.table.compose import Composer, compose_hidden_hands
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
-from game.app.table.laugh_and_lie_down import paint, summary
+from game.app.table.laugh_and_lie_down import ending, paint
 from game.app.table.laugh_and_lie_down.chips import signed_plain
 from game.app.table.laugh_and_lie_down.felt import (
     Felt,
@@ -440,14 +440,14 @@ class LaughTable(TableScene):
 
     # --- the end of a deal and of the game ------------------------------------------------------
 
-    def deal_summary(self, view: Any) -> summary.LaughSummary:
-        return summary.deal_summary(view, self.names())
+    def deal_summary(self, view: Any) -> ending.LaughSummary:
+        return ending.deal_summary(view, self.names())
 
     def summary_scene(self, deal: Any, on_continue: Any) -> Any:
-        return summary.SettlementScene(self.app, deal, on_continue)
+        return ending.SettlementScene(self.app, deal, on_continue)
 
     def final_result(self, view: Any):
-        return summary.final_result(view, self.names())
+        return ending.final_result(view, self.names())
 
 
 def _ranks(rank: int) -> str:
