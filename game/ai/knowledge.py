@@ -37,9 +37,6 @@ class DealKnowledge:
     restocked: list[Card] = field(default_factory=list)  # what the last new stock held
     _restocking: bool = field(default=False, repr=False)  # amid the moves of one rebuild
 
-    def known_in_hand(self, seat: int) -> list[Card]:
-        return list(self.held.get(seat, ()))
-
     def all_known_in_hands(self, except_seat: int) -> list[Card]:
         return [card for seat, cards in self.held.items() if seat != except_seat for card in cards]
 

@@ -10,7 +10,7 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
-from game.engine.messages import Message, english
+from game.engine.messages import Message
 from game.engine.worlds import Hidden
 
 
@@ -66,12 +66,6 @@ def problem(rules: Rules, state: Any, action: Action) -> Message | None:
     except IllegalAction as error:
         return error.message
     return None
-
-
-def is_legal(rules: Rules, state: Any, action: Action) -> str | None:
-    """None if ``action`` applies now, else the reason in English (tests, tools)."""
-    reason = problem(rules, state, action)
-    return None if reason is None else english(reason)
 
 
 @dataclass(frozen=True)

@@ -234,11 +234,6 @@ def loose_meld(cards: Sequence[Card], kind: str = "") -> Meld:
     return Meld(kind, tuple(Slot(card, 0, "") for card in cards))
 
 
-def meld_value(meld: Meld, value_of: Callable[[int, str], int]) -> int:
-    """Total of what each slot stands for (a joker counts as the card it represents)."""
-    return sum(value_of(slot.rank, slot.suit) for slot in meld.slots)
-
-
 def meld_problem(cards: Sequence[Card], policy: MeldPolicy) -> Message | None:
     """Why ``cards`` are not a meld, in words a player understands (None if they are)."""
     from game.engine import common_messages as say  # messages imports this module

@@ -3,7 +3,7 @@
 A JSON string may hold anything: a NUL, a lone surrogate (valid JSON, not encodable as
 UTF-8), control characters, or a megabyte. The font renderer refuses the first two and
 chokes on the last, so every such text is checked where it is read, like any other
-field: :func:`is_shown_text` and :func:`check_text` for fields (a bad one is a bad
+field: :func:`is_shown_text` for fields (a bad one is a bad
 field), :func:`shown` for texts we only quote in a message (file names from the
 system, which may hold undecodable bytes as surrogates).
 """
@@ -34,13 +34,6 @@ def is_shown_text(value: object, most: int) -> TypeGuard[str]:
     except UnicodeEncodeError:
         return False
     return all(_shown_char(ch) for ch in value)
-
-
-def check_text(value: object, most: int, what: str) -> str:
-    """``value`` when :func:`is_shown_text`, else ValueError naming ``what``."""
-    if not is_shown_text(value, most):
-        raise ValueError(f"{what} is not a printable text of 1 to {most} characters")
-    return value
 
 
 def shown(value: str, most: int = MAX_QUOTED) -> str:

@@ -29,11 +29,6 @@ def policy_for(wild_rank: int | None) -> MeldPolicy:
     return MeldPolicy(run_name="run", group_name="set", max_group=4, wild_rank=wild_rank)
 
 
-def wild_rank_of(indicator: Card | None) -> int | None:
-    """The rank the turned-up card makes wild; a printed joker leaves only jokers wild."""
-    return None if indicator is None or indicator.is_joker else indicator.rank
-
-
 def as_rank(wild_rank: str | int | None) -> int | None:
     """``"8"``, ``"K"``, ``8`` or None (only printed jokers wild) as a rank number."""
     if wild_rank is None or isinstance(wild_rank, int):
