@@ -219,7 +219,9 @@ def finish_deal(
         statuses=state.statuses,
         payments=payments,
         shown=shown,
-        note=kept,  # the state keeps its English text (its saved form is unchanged)
+        # English text, as before messages: a save replays its moves and must meet the
+        # very position it holds, so the record's form stays (the event has the message)
+        note=kept,
     )
     next_dealer = clockwise_after(state.order, state.dealer)
     state = replace(
