@@ -126,3 +126,20 @@ def test_rules_by_keys_scroll_switch_game_and_done(app):
     assert scene.ring.name == "done"
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
+
+
+def test_every_control_and_slider_of_settings_is_a_stop_that_keys_change(app):
+    scene = open_on_title(app, SettingsScene(app))
+    stops = _tab_stops(scene)
+    names = [c.name for c in scene.controls] + [s.name for s in scene.sliders]
+    assert set(names) <= set(stops) and {"card_back", "reset", "done"} <= set(stops)
+    for control in list(scene.controls):
+        if control.kind != "segmented" or control.name == "language":
+            continue  # toggles and the language have a test of their own
+        name = control.name
+        tab_to(app, name)
+        before = getattr(app.settings, name)
+        key(app, pygame.K_RIGHT)
+        if getattr(app.settings, name) == before:  # already the last choice
+            key(app, pygame.K_LEFT)
+        assert getattr(app.settings, name) != before, name
