@@ -13,9 +13,13 @@ unless ``all_interfaces`` says so.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import json
 import logging
+import signal
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +62,7 @@ class TableServer:
         self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
         self.limits: dict[str, p.RateLimit] = {}
         self.thinking: set[str] = set()  # tables whose bot is on the move
+        self.act_seconds: collections.deque[float] = collections.deque(maxlen=200_000)
         self.sio = socketio.AsyncServer(
             async_mode="aiohttp",
             max_http_buffer_size=p.MAX_FRAME + 1024,
@@ -144,6 +149,7 @@ class TableServer:
 
     async def frame(self, kind: str, sid: str, args: tuple[Any, ...]) -> dict[str, Any]:
         """One client frame, answered with its acknowledgement."""
+        started = time.perf_counter()
         limit = self.limits.get(sid)
         if limit is None:
             return p.refusal_reply(msg(m.NOT_SEATED))
@@ -169,6 +175,8 @@ class TableServer:
         code = outcome.room or self.lobby.where.get(sid)
         if code is not None:
             self._kick(code)
+        if kind == "act":  # a move's time in the server: checked, stored, sent to all
+            self.act_seconds.append(time.perf_counter() - started)
         return outcome.reply
 
     async def _close(self, sid: str) -> None:
@@ -261,6 +269,16 @@ class ServerThread:
         self.loop.close()
 
 
+def move_stats(seconds: list[float]) -> dict[str, Any]:
+    """How long the server took over each move (milliseconds)."""
+    ms = sorted(s * 1000 for s in seconds)
+
+    def at(share: float) -> float:
+        return round(ms[min(len(ms) - 1, int(share * len(ms)))], 2) if ms else 0.0
+
+    return {"moves": len(ms), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)}
+
+
 def serve(host: str, port: int, db: str | Path, all_interfaces: bool = False) -> int:
     """``python -m game serve``: run a dedicated table server until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
@@ -269,10 +287,14 @@ def serve(host: str, port: int, db: str | Path, all_interfaces: bool = False) ->
         server = TableServer(host, port, db, bot_delay=0.5, all_interfaces=all_interfaces)
         bound = await server.start()
         print(f"card-parlour tables on {host}:{bound} (storage {db})", flush=True)
+        stopping = asyncio.Event()
+        with contextlib.suppress(NotImplementedError, AttributeError):  # not on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         try:
-            await asyncio.Event().wait()
+            await stopping.wait()
         finally:
             await server.stop()
+            print("stats " + json.dumps(move_stats(list(server.act_seconds))), flush=True)
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())

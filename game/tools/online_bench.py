@@ -210,7 +210,10 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
             )
         finally:
             server.terminate()
-            server.wait(10)
+            rest, _ = server.communicate(timeout=30)
+        for line in (rest or "").splitlines():
+            if line.startswith("stats "):  # the server's own time over each move
+                figures["load"]["server_time_per_move"] = json.loads(line[6:])
     if as_json:
         print(json.dumps(figures))
     else:
@@ -224,4 +227,10 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
             f"server CPU {load['server_cpu_percent']}% ({load['server_cpu_ms_per_move']} ms a "
             f"move), memory {load['server_rss_mb']} MB ({load['server_kb_per_table']} KB a table)"
         )
+        inside = load.get("server_time_per_move")
+        if inside:
+            print(
+                f"time in the server over each move (both runs): p50 {inside['p50_ms']} ms, "
+                f"p99 {inside['p99_ms']} ms over {inside['moves']} moves"
+            )
     return figures
