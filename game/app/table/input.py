@@ -108,6 +108,9 @@ class TableInput:
     def on_mouse(self, event: pygame.event.Event) -> bool:
         if self.covered:
             return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_log(3 * event.y)  # the log is the table's only scrolling part
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.keyboard_used = False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -432,5 +435,6 @@ HELP_ORDER = (
     "undo",
     "hint",
     "sort",
+    "log",
     "menu",
 )

@@ -47,6 +47,10 @@ class TableKeys:
             else:
                 self.open_menu()
             return True
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
+            # The log: Page Up reads back, Page Down forward, End to the newest line.
+            self.scroll_log({pygame.K_PAGEUP: 5, pygame.K_PAGEDOWN: -5}.get(key, -self.log_scroll))
+            return True
         if self.on_game_key(event):
             self.refresh()
             return True

@@ -160,7 +160,9 @@ class TablePainter:
             score = s.score_text(view, seat)
             rows.append((seat, player.name, score, s.session.to_act == seat, seat == s.view_seat))
         s.score_panel.draw(surface, layout.score, s.score_title(view), rows, layout.scale)
-        s.log_panel.draw(surface, layout.log, tr("table.log"), s.log_lines, layout.scale)
+        s.log_panel.draw(
+            surface, layout.log, tr("table.log"), s.log_lines, layout.scale, s.log_scroll
+        )
 
     def _status(self, surface: pygame.Surface) -> None:
         s = self.scene

@@ -60,6 +60,7 @@ class LogLine:
     seat: int | None  # None: the table itself speaks (a new deal, a reshuffle)
     name: str
     text: str
+    deal_start: bool = False  # the line that opens a deal: the log keeps from the last one
 
 
 def draw_plaque(
@@ -220,7 +221,8 @@ class ScorePanel(CachedPanel):
 
 
 class LogPanel(CachedPanel):
-    """The last things that happened, newest at the bottom: "Ada discards the 7♥"."""
+    """What happened in the deal, newest at the bottom: "Ada discards the 7♥". ``scroll``
+    lines at the bottom are hidden while the player reads back; arrows say more is there."""
 
     def draw(
         self,
@@ -229,11 +231,15 @@ class LogPanel(CachedPanel):
         title: str,
         lines: list[LogLine],
         scale: float,
+        scroll: int = 0,
     ) -> None:
-        key = (rect.size, title, len(lines), lines[-1] if lines else None, scale)
-        self._blit(surface, rect, key, lambda: self._render(rect.size, title, lines, scale))
+        key = (rect.size, title, len(lines), lines[-1] if lines else None, scale, scroll)
+        shown = lines[: len(lines) - scroll] if scroll else lines
+        self._blit(
+            surface, rect, key, lambda: self._render(rect.size, title, shown, scale, scroll > 0)
+        )
 
-    def _render(self, size, title, lines: list[LogLine], scale) -> pygame.Surface:
+    def _render(self, size, title, lines: list[LogLine], scale, newer: bool) -> pygame.Surface:
         image, rect = _panel_image(size, 200)
         pad = round(12 * scale)
         head = max(12, round(15 * scale))
@@ -242,12 +248,14 @@ class LogPanel(CachedPanel):
         step = round(body * 1.38)
         top = rect.y + round(36 * scale)
         y = rect.bottom - pad - step
-        width = rect.w - 2 * pad
+        width = rect.w - 2 * pad - round(10 * scale)
         joiner = tr("table.log_joiner")
+        older = False
         for line in reversed(lines):
             words = f"{line.name}{joiner}{line.text}" if line.name else line.text
             wrapped = fonts.wrap(words, body, width)
             if y - step * (len(wrapped) - 1) < top:
+                older = True
                 break
             for i, part in enumerate(reversed(wrapped)):
                 row_y = y - i * step
@@ -261,6 +269,13 @@ class LogPanel(CachedPanel):
                     colour = MUTED if line.seat is None else CREAM
                     text(image, part, (rect.x + pad, row_y), body, colour)
             y -= step * len(wrapped) + round(3 * scale)
+        mark = max(10, round(12 * scale))
+        if older:  # older lines above: the wheel or Page Up shows them
+            text(image, "▲", (rect.right - pad, top), mark, GOLD, anchor="topright")
+        if newer:
+            text(
+                image, "▼", (rect.right - pad, rect.bottom - pad), mark, GOLD, anchor="bottomright"
+            )
         return image
 
 

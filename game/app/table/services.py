@@ -26,7 +26,8 @@ from game.engine.messages import Message
 from game.persist.savedgame import HandGroups, SavedGame
 
 log = logging.getLogger(__name__)
-LOG_KEEP = 80
+# The log keeps the whole deal being played; the cap only guards against a runaway deal.
+LOG_KEEP = 1000
 THUMB_SIZE = (192, 120)
 THUMB_EVERY_S = 5.0
 
@@ -145,21 +146,43 @@ class TableServices:
                     line = LogLine(None, "", text)
             elif isinstance(event, DealStarted):
                 dealer = names[event.dealer] if 0 <= event.dealer < len(names) else ""
-                line = LogLine(None, "", tr("table.log_deal", n=event.deal, dealer=dealer))
+                line = LogLine(None, "", tr("table.log_deal", n=event.deal, dealer=dealer), True)
             elif isinstance(event, DealScored):
                 line = LogLine(None, "", tr("table.log_scored", n=event.deal))
             elif isinstance(event, GameOver):
                 line = LogLine(None, "", tr("table.log_over"))
             if line is not None:
                 self.log_lines.append(line)
-        del self.log_lines[:-LOG_KEEP]
+                if self.log_scroll:  # reading back: the lines read stay put
+                    self.log_scroll += 1
+        starts = [i for i, line in enumerate(self.log_lines) if line.deal_start]
+        keep = max(starts[-1] if starts else 0, len(self.log_lines) - LOG_KEEP)
+        del self.log_lines[:keep]
+        self.log_scroll = min(self.log_scroll, max(0, len(self.log_lines) - 1))
 
     def _rebuild_log(self) -> None:
         self.log_lines = []
         seat = self.session.view_seat
-        self._record(events_for(self.session.opening, seat))
-        for events in self.session.moves[-60:]:
+        self.log_scroll = 0
+        moves = self.session.moves
+        # From the move that dealt the deal being played (the opening deals the first).
+        first = next(
+            (
+                i
+                for i in range(len(moves) - 1, -1, -1)
+                if any(isinstance(e, DealStarted) for e in moves[i])
+            ),
+            None,
+        )
+        if first is None:
+            self._record(events_for(self.session.opening, seat))
+            first = 0
+        for events in moves[first:]:
             self._record(events_for(events, seat))
+
+    def scroll_log(self, lines: int) -> None:
+        """Read back (``lines`` > 0) or forward in the log; 0 is the newest line at the bottom."""
+        self.log_scroll = max(0, min(self.log_scroll + lines, len(self.log_lines) - 1))
 
     def play_sound(self, name: str) -> None:
         last = self._last_sound.get(name, -1.0)

@@ -82,6 +82,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self.hint: Hint | None = None
         self._hint_job: Job | None = None
         self.log_lines: list[LogLine] = []
+        self.log_scroll = 0  # lines hidden at the bottom while the player reads back
         self.clock = 0.0
         self._ai_rest = 0.0
         self._ai_action: Action | None = None

@@ -17,6 +17,7 @@ from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.handoff import HandoffScene
+from game.app.table.services import LOG_KEEP
 from game.engine.actions import STOCK, Draw
 from game.games.kalooki import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY
@@ -287,7 +288,7 @@ def kalooki_soak(app: App, seed: int, start_deal: int, events: int) -> None:
             elif table.my_turn:
                 table.play(rng.choice(table.session.legal_actions()))
         assert len(table.animator.flights) < 400
-        assert len(table.log_lines) <= 80
+        assert len(table.log_lines) <= LOG_KEEP
     assert table.session.finished
 
 

@@ -22,6 +22,7 @@ from game.app.table.handoff import HandoffScene
 from game.app.table.laugh_and_lie_down import LaughTable
 from game.app.table.laugh_and_lie_down.ending import SettlementScene
 from game.app.table.overlays import Overlay
+from game.app.table.services import LOG_KEEP
 from game.engine.actions import Pass
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, Capture, ClaimDead
 from game.persist.stats import load_stats
@@ -251,7 +252,7 @@ def soak(app: App, seed: int, events: int, patience: int = 5, players: int = 4) 
         else:
             quiet, moves = 0, len(table.session.log)
         assert len(table.animator.flights) < 200
-        assert len(table.log_lines) <= 80
+        assert len(table.log_lines) <= LOG_KEEP
     assert table.session.finished
     for _ in range(3000):
         if isinstance(app.stack.top, GameOverScene):

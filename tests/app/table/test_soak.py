@@ -19,6 +19,7 @@ from game.app.scenes.game_over import GameOverScene
 from game.app.scenes.title import TitleScene
 from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import Overlay
+from game.app.table.services import LOG_KEEP
 from game.games.kaluki import KalukiOptions
 from tests.app.table.helpers import frames, kaluki_table, post
 
@@ -128,7 +129,7 @@ def soak(app: App, seed: int, events: int, patience: int = 6) -> KalukiTable:
         else:
             quiet, moves = 0, len(table.session.log)
         assert len(table.animator.flights) < 400
-        assert len(table.log_lines) <= 80
+        assert len(table.log_lines) <= LOG_KEEP
         assert not (table.drag is not None and app.stack.top is not table)
     for _ in range(3000):
         if isinstance(app.stack.top, GameOverScene) or not table.session.finished:

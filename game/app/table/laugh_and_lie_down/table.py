@@ -58,7 +58,7 @@ from game.games.laugh_and_lie_down.state import (
 
 NUMBER_KEYS = tuple(range(pygame.K_1, pygame.K_9 + 1))
 # The table's own key help, less what this game has not (its undo never meets a stock).
-HELP_TOPICS = ("arrows", "move_card", "space", "hint", "sort", "menu")
+HELP_TOPICS = ("arrows", "move_card", "space", "hint", "sort", "log", "menu")
 HELP_LINES = (
     "drag",
     "drag_pile",

@@ -1,0 +1,57 @@
+"""The table shows what happened: the log keeps the whole deal and scrolls."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.app.session import GameSession
+from game.app.setup import GameSetup, Seat
+from game.app.table import open_table
+from game.engine.actions import Discard, Draw
+from game.games.kaluki import KalukiOptions
+from tests.app.table.helpers import frames, key, post
+
+
+def long_deal_session(moves: int = 90) -> GameSession:
+    """Two players drawing and throwing away for ``moves`` moves, the same deal throughout."""
+    seats = (Seat("You", "human"), Seat("Ada", "easy"))
+    session = GameSession(GameSetup("kaluki", KalukiOptions(players=2), 5, seats))
+    rng = random.Random(1)
+    while len(session.moves) < moves or session.to_act != 0:
+        legal = session.legal_actions()
+        draws = [a for a in legal if isinstance(a, Draw)]
+        throws = [a for a in legal if isinstance(a, Discard)]
+        session.apply(rng.choice(draws or throws or legal))
+    return session
+
+
+def test_the_log_keeps_the_whole_deal_from_its_first_line(app):
+    session = long_deal_session()
+    table = open_table(app, session)
+    frames(app, 2)
+    lines = table.log_lines
+    assert lines[0].deal_start  # "Deal 1 ...": nothing of the deal is dropped
+    assert sum(1 for line in lines if line.deal_start) == 1
+    assert len(lines) > 80  # more than the old window of the last 60 moves
+
+
+def test_the_wheel_and_page_keys_scroll_the_log_and_end_returns(app):
+    table = open_table(app, long_deal_session())
+    frames(app, 2)
+    post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+    frames(app, 2)
+    assert table.log_scroll == 6
+    key(app, pygame.K_PAGEUP)
+    assert table.log_scroll == 11
+    key(app, pygame.K_PAGEDOWN)
+    assert table.log_scroll == 6
+    post(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False)
+    frames(app, 2)
+    assert table.log_scroll == 0  # never past the newest line
+    for _ in range(100):
+        key(app, pygame.K_PAGEUP)
+    assert table.log_scroll == len(table.log_lines) - 1  # the first line stays in view
+    key(app, pygame.K_END)
+    assert table.log_scroll == 0
