@@ -346,6 +346,30 @@ class GameHooks:
 
         return DealSummaryScene(self.app, summary, on_continue)
 
+    # --- what just happened --------------------------------------------------------------
+
+    def hand_marks(self, view: Any) -> dict[Card, str]:
+        """Tags over cards of the shown hand: the card just drawn or taken (until the turn
+        that brought it ends), and a taken discard the first meld must use."""
+        from game.app.i18n import language
+        from game.app.table.fresh import fresh_cards
+
+        if self.covered:
+            return {}
+        cards = self.hand_cards()
+        key = (len(self.session.moves), self.view_seat, tuple(cards), language())
+        if getattr(self, "_marks_key", None) != key:
+            fresh = fresh_cards(self.session.moves, self.view_seat, cards)
+            must = getattr(view, "taken_discard", None)
+            marks = {
+                card: tr("table.mark_drawn" if src == "stock" else "table.mark_taken")
+                for card, src in fresh.items()
+            }
+            if must is not None and must in cards:
+                marks[must] = tr("table.mark_meld_it")
+            self._marks_key, self._marks = key, marks
+        return self._marks
+
     # --- the hint ------------------------------------------------------------------------
 
     def hint_cards(self) -> list[Card]:

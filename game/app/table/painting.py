@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr
 from game.app.table.compose import backs_centre
@@ -47,6 +48,7 @@ class TablePainter:
         if s.drag is not None:
             skip |= set(s.drag.keys)
         draw_picture(surface, art, s.picture, skip)
+        self._marks(surface, skip)
         self._staged(surface)
         self._counts(surface)
         s.animator.draw(surface, art)
@@ -97,6 +99,25 @@ class TablePainter:
                 break
             text(surface, fit_line(note, size - 1, width), (layout.piles.x + 6, y), size - 1, GOLD)
             y += round(size * 1.35)
+
+    def _marks(self, surface: pygame.Surface, skip: set) -> None:
+        """A tag over each card the hand marks ("New", "Meld it"), on its visible strip."""
+        s = self.scene
+        marks = s.hand_marks(s.view)
+        if not marks:
+            return
+        size = s.layout.font(12)
+        for card, words in marks.items():
+            token = s.picture.get(card)
+            if token is None or token.key in skip or not token.zone.startswith("hand"):
+                continue
+            rect = token.hit or token.rect
+            must = words == tr("table.mark_meld_it")
+            image = _tag(words, size, must)
+            x = max(
+                rect.x, min(rect.centerx - image.get_width() // 2, rect.right - image.get_width())
+            )
+            surface.blit(image, (x, round(token.place.y) - image.get_height() + 3))
 
     def _plaques(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -237,4 +258,15 @@ def _dashed(surface: pygame.Surface, rect: pygame.Rect, colour, dash: int = 8) -
 def _glow(size: tuple[int, int], hover: bool) -> pygame.Surface:
     image = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(image, (*TARGET, 70 if hover else 34), image.get_rect(), 0, 12)
+    return image
+
+
+@lru_cache(maxsize=32)
+def _tag(words: str, size: int, must: bool) -> pygame.Surface:
+    """A small rounded tag: gold for a fresh card, red for one the first meld must use."""
+
+    label = fonts.render(words, size, (30, 20, 6) if not must else CREAM, True)
+    image = pygame.Surface((label.get_width() + 10, label.get_height() + 2), pygame.SRCALPHA)
+    pygame.draw.rect(image, GOLD if not must else RED, image.get_rect(), 0, 6)
+    image.blit(label, (5, 1))
     return image

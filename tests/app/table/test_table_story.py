@@ -6,12 +6,15 @@ import random
 
 import pygame
 
+from game.app import i18n
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
-from game.engine.actions import Discard, Draw
+from game.engine.actions import DISCARD, STOCK, Discard, Draw
 from game.games.kaluki import KalukiOptions
-from tests.app.table.helpers import frames, key, post
+from game.games.kaluki.state import DRAW
+from tests.app.table.helpers import frames, kaluki_table, key, post, settle
+from tests.helpers import hand
 
 
 def long_deal_session(moves: int = 90) -> GameSession:
@@ -55,3 +58,34 @@ def test_the_wheel_and_page_keys_scroll_the_log_and_end_returns(app):
     assert table.log_scroll == len(table.log_lines) - 1  # the first line stays in view
     key(app, pygame.K_END)
     assert table.log_scroll == 0
+
+
+def test_the_card_drawn_is_marked_new_until_the_turn_ends(app):
+    table = kaluki_table(
+        app, seat=0, phase=DRAW, hands=(hand("5C 9H KD"), hand("2S 3S 4S")), stock=hand("QH 7D")
+    )
+    assert table.hand_marks(table.view) == {}
+    table.play(Draw(STOCK))
+    settle(app, table)
+    assert table.hand_marks(table.view) == {hand("7D")[0]: "New"}
+    table.play(Discard(hand("5C")[0]))
+    settle(app, table)
+    assert table.hand_marks(table.view) == {}
+
+
+def test_a_taken_discard_the_first_meld_must_use_is_marked_so(app):
+    table = kaluki_table(
+        app,
+        seat=0,
+        phase=DRAW,
+        hands=(hand("KS KH QS QH QD JS JH JD"), hand("2S 3S 4S")),
+        discard=hand("KD"),
+    )
+    table.play(Draw(DISCARD))
+    settle(app, table)
+    card = hand("KD")[0]
+    assert table.hand_marks(table.view) == {card: "Meld it"}
+    frames(app, 2)  # drawn over the card, in Japanese too
+    i18n.set_language("ja")
+    table.refresh()
+    assert table.hand_marks(table.view) == {card: "メルドに使う"}
