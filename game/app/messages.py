@@ -63,11 +63,9 @@ def template(key: str, second_person: bool = False) -> str | None:
     return i18n.table(i18n.language()).get(MSG + key)
 
 
-def render(message: Message | str, names: Sequence[str] = (), second_person: bool = False) -> str:
+def render(message: Message, names: Sequence[str] = (), second_person: bool = False) -> str:
     """``message`` as the player reads it; ``names`` are the seats' names and
     ``second_person`` says the subject of a log line is the player called "You"."""
-    if isinstance(message, str):  # a game not yet moved to messages
-        return message
     text = template(message.key, second_person)
     values = {name: value_text(value, names) for name, value in message.values().items()}
     if text is None:

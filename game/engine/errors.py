@@ -15,9 +15,6 @@ class IllegalAction(Exception):
     app renders ``error.message`` in the player's language.
     """
 
-    def __init__(self, message: Message | str) -> None:
-        from game.engine.messages import Message
-
-        # A plain string is accepted only while the games move to messages.
-        self.message = message if isinstance(message, Message) else Message(message)
+    def __init__(self, message: Message) -> None:
+        self.message = message
         super().__init__(str(message))

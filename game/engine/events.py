@@ -51,7 +51,7 @@ class Said(Event):
     ``seat`` is only who caused it."""
 
     seat: int
-    message: Message | str  # a plain string only while the games move to messages
+    message: Message
     about_seat: bool = True
 
     @property
@@ -66,7 +66,7 @@ class DealScored(Event):
     changes: tuple[int, ...]
     totals: tuple[int, ...]
     winner: int | None = None
-    note: Message | str = ""  # a plain string only while the games move to messages
+    note: Message | None = None  # why a deal was drawn, doubled or void
 
 
 @dataclass(frozen=True)

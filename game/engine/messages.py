@@ -198,8 +198,6 @@ def english(message: Message) -> str:
     template = ENGLISH.get(message.key)
     values = {name: english_value(value) for name, value in message.values().items()}
     if template is None:
-        if not message.params:  # a plain sentence, while the games move to messages
-            return message.key
         inside = ", ".join(f"{name}={text}" for name, text in values.items())
         return f"{message.key}({inside})"
     return template.format(**values)

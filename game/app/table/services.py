@@ -14,15 +14,14 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.i18n import has, tr, ui
+from game.app.messages import render
 from game.app.session import GameSession
-from game.app.table import phrases
 from game.app.table.ai_driver import Job
 from game.app.table.panels import LogLine
 from game.app.ui.widgets import text_width
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
-from game.engine.messages import Message
 from game.persist.savedgame import HandGroups, SavedGame
 
 log = logging.getLogger(__name__)
@@ -135,12 +134,8 @@ class TableServices:
                 continue
             if isinstance(event, Said):
                 seat = event.seat if 0 <= event.seat < len(names) else None
-                text = phrases.said(event.message, seat is not None and names[seat] == you, names)
-                if isinstance(event.message, Message):
-                    about_seat = event.about_seat
-                else:  # a game not yet moved to messages: "draws ..." is about the seat
-                    about_seat = event.text[:1].islower()
-                if seat is not None and about_seat:
+                text = render(event.message, names, seat is not None and names[seat] == you)
+                if seat is not None and event.about_seat:
                     line = LogLine(seat, names[seat], text)
                 else:
                     line = LogLine(None, "", text)

@@ -21,9 +21,9 @@ from pygame_gui.core import ObjectID
 
 from game.ai.base import BotSettings
 from game.app.i18n import tr, ui
+from game.app.messages import render
 from game.app.scenes.base import Scene
 from game.app.session import GameSession
-from game.app.table import phrases
 from game.app.table.ai_driver import AiDriver, Job
 from game.app.table.animation import Animator, plan_flights
 from game.app.table.autosave import Autosaver
@@ -291,8 +291,10 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self.animator.settle(old, self.picture, {f.key for f in flights})
 
     def refuse(self, reason: str | Message) -> None:
+        """Show why a move cannot be made: the engine's message, or the table's own text
+        (already in the player's language)."""
         names = [seat.name for seat in self.session.setup.seats]
-        self.notice = phrases.reason(reason, names)
+        self.notice = reason if isinstance(reason, str) else render(reason, names)
         self.notice_until = self.clock + NOTICE_S
         self.play_sound("invalid")
 

@@ -150,7 +150,7 @@ def score_deal(state: KalookiState, out: int | None) -> tuple[KalookiState, list
         asking=None,
         turn=Turn(),
     )
-    note: Message | str = ""
+    note: Message | None = None
     if out is None:
         note = msg(say.NOBODY_OUT)
     elif doubled:

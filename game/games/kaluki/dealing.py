@@ -141,7 +141,7 @@ def score_deal(
         seat=(state.dealer + 1) % players,
         turn=Turn(),
     )
-    note: Message | str = drawn_because if out is None else ""
+    note: Message | None = drawn_because if out is None else None
     if doubled:
         note = msg("kaluki.doubled")
     events: list[Event] = [DealScored(state.deal, penalties, totals, out, note)]
