@@ -48,6 +48,7 @@ from game.persist.autosaves import new_autosave_path
 
 log = logging.getLogger(__name__)
 NOTICE_S = 4.5
+UNDO_HANDS = 60  # hand arrangements kept for undo (a turn is never this long)
 SIDE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "menu", "help")
 
 
@@ -82,6 +83,8 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self.hint: Hint | None = None
         self._hint_job: Job | None = None
         self.log_lines: list[LogLine] = []
+        # (log length, seat, groups) before each move played here
+        self._undo_hands: list[tuple[int, int, list[list[Card]]]] = []
         self.log_scroll = 0  # lines hidden at the bottom while the player reads back
         self.clock = 0.0
         self._ai_rest = 0.0
@@ -257,11 +260,15 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
     def _apply(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
         old = self.picture
         self.animator.finish()
+        # The arrangement before the move, for undo to put the cards back where they were.
+        before = (len(self.session.log), self.view_seat, self.seat_groups(self.view_seat))
         try:
             events = self.session.apply(action)
         except IllegalAction as error:
             self.refuse(error.message)
             return False
+        self._undo_hands.append((before[0], before[1], [list(g) for g in before[2]]))
+        del self._undo_hands[:-UNDO_HANDS]
         self.after_move(old, events, overrides)
         return True
 
@@ -304,6 +311,13 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         old = self.picture
         self.animator.finish()
         self.session.undo()
+        length = len(self.session.log)
+        while self._undo_hands and self._undo_hands[-1][0] > length:
+            self._undo_hands.pop()
+        if self._undo_hands and self._undo_hands[-1][0] == length:
+            _, seat, groups = self._undo_hands.pop()
+            if groups:
+                self.set_seat_groups(seat, groups)
         self.hint = None
         self._rebuild_log()
         self.refresh()

@@ -10,9 +10,9 @@ from game.app import i18n
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
-from game.engine.actions import DISCARD, STOCK, Discard, Draw
+from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown
 from game.games.kaluki import KalukiOptions
-from game.games.kaluki.state import DRAW
+from game.games.kaluki.state import DRAW, PLAY
 from tests.app.table.helpers import frames, kaluki_table, key, post, settle
 from tests.helpers import hand
 
@@ -89,3 +89,24 @@ def test_a_taken_discard_the_first_meld_must_use_is_marked_so(app):
     i18n.set_language("ja")
     table.refresh()
     assert table.hand_marks(table.view) == {card: "メルドに使う"}
+
+
+def test_undo_puts_the_cards_back_where_they_were_in_the_hand(app):
+    table = kaluki_table(
+        app,
+        seat=0,
+        phase=PLAY,
+        hands=(hand("2C KS 9H KH 4D KD"), hand("3C")),
+        melded=(True, False),
+    )
+    order = list(hand("KH 2C KS 4D 9H KD"))  # the player's own arrangement
+    table.set_seat_groups(0, [order])
+    table.refresh()
+    assert table.hand_cards() == order
+    lay = next(a for a in table.session.legal_actions() if isinstance(a, LayDown))
+    assert table.play(lay)
+    settle(app, table)
+    assert len(table.hand_cards()) == 3
+    key(app, pygame.K_u)
+    settle(app, table)
+    assert table.hand_cards() == order  # not the kings gathered at the end
