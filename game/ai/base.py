@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+import game.ai.messages  # noqa: F401  (registers the shared hints' English templates)
 from game.ai.knowledge import HistoryReader
-from game.engine.actions import Action
+from game.engine.actions import DISCARD, Action, Discard, Draw, LayDown, NextDeal, Pass
+from game.engine.cards import Card
 from game.engine.events import Event
+from game.engine.messages import Message, english, msg
 
 EASY = "easy"
 NORMAL = "normal"
@@ -47,19 +50,46 @@ class BotSettings:
 
 @dataclass(frozen=True)
 class Decision:
-    """An action with the reason behind it: a translation key, its parameters, and the
-    English sentence (the table translates the key later)."""
+    """An action with the reason behind it, as an engine :class:`Message` (the same shape
+    as a refusal or a log line: the table renders it in the player's language). Its
+    English templates live beside each game's bots (``game/ai/<game>/messages.py``)."""
 
     action: Action
-    key: str = "hint.only_move"
-    text: str = "It is the only sensible move."
-    params: tuple[tuple[str, str], ...] = field(default=())
+    message: Message
+
+    @property
+    def text(self) -> str:
+        """The reason in English (tests, the simulator, the command line)."""
+        return english(self.message)
 
 
-def decision(action: Action, key: str, text: str, **params: Any) -> Decision:
-    """A Decision whose English ``text`` is filled from ``params`` (``{card}`` etc.)."""
-    values = {name: str(value) for name, value in params.items()}
-    return Decision(action, key, text.format(**values), tuple(sorted(values.items())))
+def decision(action: Action, key: str, **params: object) -> Decision:
+    """A Decision whose reason is the message ``key`` with ``params`` (cards as cards, so
+    the table can tell which of two identical cards the hint means)."""
+    return Decision(action, msg(key, **params))
+
+
+def only_move(action: Action) -> Decision:
+    """The reason for the one move the rules leave: it still says what to do."""
+    if isinstance(action, Draw):
+        key = "hint.only.take_discard" if action.source == DISCARD else "hint.only.draw_stock"
+        return decision(action, key)
+    if isinstance(action, Discard):
+        return decision(action, "hint.only.discard", card=action.card)
+    if isinstance(action, Pass):
+        return decision(action, "hint.only.pass")
+    if isinstance(action, NextDeal):
+        return decision(action, "hint.next_deal")
+    if isinstance(action, LayDown):
+        melds = ", ".join(meld.describe() for meld in action.melds)
+        return decision(action, "hint.only.lay_down", melds=melds)
+    cards = tuple(getattr(action, "cards", ()) or ())
+    card = getattr(action, "card", None)
+    if isinstance(card, Card):
+        cards = (card, *cards)
+    if cards:
+        return decision(action, "hint.only.play_cards", cards=cards)
+    return decision(action, "hint.only.other")
 
 
 class Bot(Protocol):

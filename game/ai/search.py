@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import Any, Protocol
 
-from game.ai.base import HARD, BotSettings, Decision, StopCheck, decision_rng
+from game.ai.base import HARD, BotSettings, Decision, StopCheck, decision, decision_rng
 from game.ai.knowledge import DealKnowledge, HistoryReader
 from game.engine.actions import Action
 from game.engine.events import Event
@@ -135,12 +135,7 @@ class SearchBot:
         best = choose_option(values, self.confidence)
         if best == 0:
             return normal
-        return Decision(
-            options[best],
-            "hint.search",
-            f"Searching {worlds} possible deals, this did best on average.",
-            (("worlds", str(worlds)),),
-        )
+        return decision(options[best], "hint.search", worlds=worlds)
 
 
 def choose_option(values: list[list[float]], confidence: float) -> int:

@@ -95,8 +95,8 @@ def test_hints_name_a_legal_move_in_one_sentence(game_id):
         advice = hint(game_id, rules.view(state, seat), legal, history.for_seat(seat))
         assert advice.action in legal or rules.apply(state, advice.action)
         assert advice.text.endswith(".") and len(advice.text) < 120
-        assert advice.key.startswith("hint.")
-        keys.add(advice.key)
+        assert advice.message.key.startswith("hint.")
+        keys.add(advice.message.key)
         state, events = rules.apply(state, advice.action)
         history.record(events)
     assert len(keys) >= 3, f"only {keys}"

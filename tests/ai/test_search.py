@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import search
-from game.ai.base import BotSettings, Decision
+from game.ai.base import BotSettings, Decision, only_move
 from game.ai.search import SearchBot, check_deadline
 from game.engine.actions import Pass
 
@@ -42,7 +42,7 @@ class DraggingWorlds:
         self.sampled = 0
 
     def normal(self, view, legal, knowledge) -> Decision:
-        return Decision(NORMAL)
+        return only_move(NORMAL)
 
     def candidates(self, view, legal, knowledge, normal) -> list:
         return [NORMAL, OTHER]

@@ -88,8 +88,8 @@ def test_hint_says_what_normal_would_do_and_why():
     state = position(["7S 7H 2C 9D KC", "3S 4S"], discard="7D", melded=(True, False))
     advice = hint("kaluki", RULES.view(state, 0), RULES.legal_actions(state), [])
     assert advice.action == Draw(DISCARD)
-    assert advice.key == "hint.kaluki.take_discard"
-    assert dict(advice.params) == {"card": "7♦"}
+    assert advice.message.key == "hint.kaluki.take_discard"
+    assert advice.message.values() == {"card": cards("7D")[0]}
     assert advice.text == "Take the 7♦: it goes straight into a meld."
 
 
@@ -101,5 +101,6 @@ def test_hint_for_a_discard_names_the_card():
 
 
 def test_decision_text_is_filled_from_its_parameters():
-    made = decision(Draw(), "hint.x", "Take the {card} for {points}.", card="7♥", points=51)
-    assert made.text == "Take the 7♥ for 51." and dict(made.params)["points"] == "51"
+    made = decision(Draw(), "hint.kaluki.take_to_open", card=cards("7H")[0], points=51)
+    assert made.text == "Take the 7♥: with it you can open with 51 points."
+    assert made.message.value("points") == 51

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+import game.ai.indian_rummy.messages  # noqa: F401  (the hints' English templates)
 from game.ai.base import (
     Decision,
     ExplainingBot,
@@ -27,6 +28,7 @@ from game.ai.base import (
     StopCheck,
     decision,
     decision_rng,
+    only_move,
 )
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import JOKER_FACE, outs, related, unseen_faces
@@ -205,17 +207,16 @@ class Reading:
 def explain_indian(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
     """Normal's move in any Indian Rummy position, with its reason."""
     if NextDeal() in legal:
-        return decision(NextDeal(), "hint.next_deal", "Continue to the next deal.")
+        return decision(NextDeal(), "hint.next_deal")
     if len(legal) == 1:
-        return Decision(legal[0])
+        return only_move(legal[0])
     declares = [a for a in legal if isinstance(a, Declare)]
     if declares:
         best = max(declares, key=lambda a: (reading.points(a.discard), a.discard))
         return decision(
             best,
             "hint.indian.declare",
-            "Discard the {card} and declare: your hand is complete.",
-            card=best.discard.pretty(),
+            card=best.discard,
         )
     top = view.discard_top
     if view.phase == DRAW:
@@ -224,24 +225,23 @@ def explain_indian(view: Any, legal: Sequence[Action], reading: Reading) -> Deci
             return decision(
                 Pack(),
                 "hint.indian.pack",
-                "Pack for {cost}: this hand would likely cost you more.",
                 cost=cost,
             )
         if top is not None and Draw(DISCARD) in legal and reading.helps(top):
             return decision(
                 Draw(DISCARD),
                 "hint.indian.take_discard",
-                "Take the {card}: it fits your hand.",
-                card=top.pretty(),
+                card=top,
             )
-        return decision(Draw(STOCK), "hint.indian.draw_stock", "Draw from the stock.")
+        if top is None:
+            return decision(Draw(STOCK), "hint.indian.draw_stock_plain")
+        return decision(Draw(STOCK), "hint.indian.draw_stock", card=top)
     assert view.phase == PLAY
     card = reading.choose_discard()
     return decision(
         Discard(card),
         "hint.indian.discard",
-        "Discard the {card}: it is your least useful card.",
-        card=card.pretty(),
+        card=card,
     )
 
 

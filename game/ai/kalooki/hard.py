@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import game.ai.kalooki.messages  # noqa: F401  (the hints' English templates)
 from game.ai.base import BotSettings, Decision, decision
 from game.ai.kalooki.plan import quick_distance, quick_plan
 from game.ai.kalooki.policy import DECK, Reading, explain_kalooki
@@ -137,13 +138,12 @@ def thrifty_call(reading: Reading, top: Card) -> Decision:
         return decision(
             Call(),
             "hint.kalooki.call_close",
-            "Call the {card}: it leaves your contract one card short at most.",
-            card=top.pretty(),
+            card=top,
         )
     return decision(
         DeclineCall(),
         "hint.kalooki.save_call",
-        "Keep your calls for a card that nearly completes your contract.",
+        card=top,
     )
 
 

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import game.ai.kalooki.messages  # noqa: F401  (the hints' English templates)
 from game.ai.base import (
     Decision,
     ExplainingBot,
@@ -26,6 +27,7 @@ from game.ai.base import (
     StopCheck,
     decision,
     decision_rng,
+    only_move,
 )
 from game.ai.kalooki.plan import Plan, live_key, make_plan
 from game.ai.knowledge import DealKnowledge
@@ -118,19 +120,20 @@ class Reading:
 def explain_kalooki(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
     """Normal's move in any Kalooki position, with its reason."""
     if NextDeal() in legal:
-        return decision(NextDeal(), "hint.next_deal", "Continue to the next deal.")
+        return decision(NextDeal(), "hint.next_deal")
     if len(legal) == 1:
-        return Decision(legal[0])
+        return only_move(legal[0])
     top = view.discard[-1] if view.discard else None
     if view.phase == DRAW:
         if Draw(DISCARD) in legal and top is not None and reading.helps(top):
             return decision(
                 Draw(DISCARD),
                 "hint.kalooki.take_discard",
-                "Take the {card}: it brings your contract closer.",
-                card=top.pretty(),
+                card=top,
             )
-        return decision(Draw(), "hint.kalooki.draw_stock", "Draw from the stock.")
+        if top is None:
+            return decision(Draw(), "hint.kalooki.draw_stock_empty")
+        return decision(Draw(), "hint.kalooki.draw_stock", card=top)
     if view.phase == CALL:
         return _call(reading, top)
     if view.phase == ANSWER:
@@ -138,13 +141,11 @@ def explain_kalooki(view: Any, legal: Sequence[Action], reading: Reading) -> Dec
             return decision(
                 DenyCall(),
                 "hint.kalooki.deny",
-                "Deny the call: you want the {card} yourself.",
-                card=top.pretty(),
+                card=top,
             )
         return decision(
             AllowCall(),
             "hint.kalooki.allow",
-            "Allow the call: the caller also takes a penalty card.",
         )
     return _play(view, legal, reading)
 
@@ -157,12 +158,11 @@ def _call(reading: Reading, top: Card | None) -> Decision:
             return decision(
                 Call(),
                 "hint.kalooki.call",
-                "Call the {card}: it brings your contract closer.",
-                card=top.pretty(),
+                card=top,
             )
-    return decision(
-        DeclineCall(), "hint.kalooki.decline", "Let it go: the card does not help enough."
-    )
+    if top is None:
+        return decision(DeclineCall(), "hint.kalooki.decline_none")
+    return decision(DeclineCall(), "hint.kalooki.decline", card=top)
 
 
 def _play(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
@@ -171,7 +171,6 @@ def _play(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
         return decision(
             downs[0],
             "hint.kalooki.lay_down",
-            "Lay down your contract: {contract}.",
             contract=reading.contract.describe(),
         )
     adds = [a for a in legal if isinstance(a, LayOff)]
@@ -180,28 +179,26 @@ def _play(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
         return decision(
             add,
             "hint.kalooki.add",
-            "Add the {card} to {meld}.",
-            card=add.cards[0].pretty(),
-            meld=view.melds[add.target].describe(),
+            card=add.cards[0],
+            meld=view.melds[add.target],
         )
     tacks = [a for a in legal if isinstance(a, Tack)]
     if tacks:
         return decision(
             tacks[0],
             "hint.kalooki.tack",
-            "Tack your {card} in place of the joker.",
-            card=tacks[0].card.pretty(),
+            card=tacks[0].card,
         )
     if not any(isinstance(a, Discard) for a in legal):
-        return decision(Pass(), "hint.kalooki.pass", "Only jokers that fit nowhere: end the turn.")
+        return decision(Pass(), "hint.kalooki.pass")
     card = reading.discard_choice()
     if len(view.hand) == 1:
-        key, text = "hint.kalooki.go_out", "Discard the {card} and go out."
+        key = "hint.kalooki.go_out"
     elif reading.laid_down:
-        key, text = "hint.kalooki.discard_high", "Discard the {card}: it costs the most."
+        key = "hint.kalooki.discard_high"
     else:
-        key, text = "hint.kalooki.discard", "Discard the {card}: your contract needs it least."
-    return decision(Discard(card), key, text, card=card.pretty())
+        key = "hint.kalooki.discard"
+    return decision(Discard(card), key, card=card)
 
 
 class KalookiNormal(ExplainingBot):

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.base import Decision, ExplainingBot, decision
+import game.ai.kaluki.messages  # noqa: F401  (the hints' English templates)
+from game.ai.base import Decision, ExplainingBot, decision, only_move
 from game.ai.kaluki.hand import Table, deadwood, opening
 from game.ai.rummy import related
 from game.engine.actions import (
@@ -92,8 +93,7 @@ def choose_discard(table: Table, careful: bool = True) -> Decision:
         return decision(
             Discard(card),
             "hint.kaluki.go_out",
-            "Discard the {card} and go out.",
-            card=card.pretty(),
+            card=card,
         )
     if careful:
         careless = discard_scores(table, careful=False)[0][1]
@@ -101,15 +101,13 @@ def choose_discard(table: Table, careful: bool = True) -> Decision:
             return decision(
                 Discard(card),
                 "hint.kaluki.discard_safe",
-                "Discard the {card}; keep the {risky}, the next player could lay it off.",
-                card=card.pretty(),
-                risky=careless.pretty(),
+                card=card,
+                risky=careless,
             )
     return decision(
         Discard(card),
         "hint.kaluki.discard",
-        "Discard the {card}: it is your least useful card.",
-        card=card.pretty(),
+        card=card,
     )
 
 
@@ -129,8 +127,7 @@ def choose_draw(table: Table, legal: Sequence[Action], first_round: bool) -> Dec
             return decision(
                 Draw(DISCARD),
                 "hint.kaluki.take_to_open",
-                "Take the {card}: with it you can open with {points} points.",
-                card=top.pretty(),
+                card=top,
                 points=points,
             )
         useful_joker = top.is_joker and len(table.hand) >= 3
@@ -138,21 +135,15 @@ def choose_draw(table: Table, legal: Sequence[Action], first_round: bool) -> Dec
             return decision(
                 Draw(DISCARD),
                 "hint.kaluki.take_discard",
-                "Take the {card}: it goes straight into a meld.",
-                card=top.pretty(),
+                card=top,
             )
     if first_round:
-        card = top.pretty() if top else ""
-        return decision(
-            Pass(), "hint.kaluki.pass", "Pass: the {card} does not help you.", card=card
-        )
-    text = "Draw from the stock: the {card} does not help your hand."
-    return decision(
-        Draw(),
-        "hint.kaluki.draw_stock",
-        text if top else "Draw from the stock.",
-        card=top.pretty() if top else "",
-    )
+        if top is None:
+            return decision(Pass(), "hint.kaluki.pass_none")
+        return decision(Pass(), "hint.kaluki.pass", card=top)
+    if top is None:
+        return decision(Draw(), "hint.kaluki.draw_stock_plain")
+    return decision(Draw(), "hint.kaluki.draw_stock", card=top)
 
 
 def _open_with(table: Table, legal: Sequence[Action]) -> LayDown | None:
@@ -179,8 +170,7 @@ def choose_play(table: Table, legal: Sequence[Action]) -> Decision:
         return decision(
             swaps[0],
             "hint.kaluki.swap",
-            "Swap your {card} for the joker on the table: a joker fits anywhere.",
-            card=swaps[0].card.pretty(),
+            card=swaps[0].card,
         )
     if not table.melded:
         lay = _open_with(table, legal)
@@ -193,7 +183,6 @@ def choose_play(table: Table, legal: Sequence[Action]) -> Decision:
         return decision(
             lay,
             "hint.kaluki.lay_down",
-            "Lay down {meld}: cards on the table cannot cost you points.",
             meld=", ".join(m.describe() for m in lay.melds),
         )
     loose = set(table.arrangement.leftover)
@@ -206,9 +195,8 @@ def choose_play(table: Table, legal: Sequence[Action]) -> Decision:
         return decision(
             off,
             "hint.kaluki.lay_off",
-            "Add the {card} to {meld}.",
-            card=card.pretty(),
-            meld=table.view.melds[off.target].describe(),
+            card=card,
+            meld=table.view.melds[off.target],
         )
     return choose_discard(table)
 
@@ -218,7 +206,6 @@ def _open_decision(table: Table, lay: LayDown) -> Decision:
     return decision(
         lay,
         "hint.kaluki.open",
-        "Lay down your first meld: {points} points (51 needed).",
         points=points,
     )
 
@@ -226,9 +213,9 @@ def _open_decision(table: Table, lay: LayDown) -> Decision:
 def explain_kaluki(view: Any, legal: Sequence[Action], table: Table) -> Decision:
     """Normal's move in any Kaluki position, with its reason."""
     if NextDeal() in legal:
-        return decision(NextDeal(), "hint.next_deal", "Continue to the next deal.")
+        return decision(NextDeal(), "hint.next_deal")
     if len(legal) == 1:
-        return Decision(legal[0])
+        return only_move(legal[0])
     if view.phase in (DRAW, FIRST_ROUND):
         return choose_draw(table, legal, view.phase == FIRST_ROUND)
     return choose_play(table, legal)

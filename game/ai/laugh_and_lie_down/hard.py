@@ -18,7 +18,7 @@ from typing import Any
 from game.ai.base import BotSettings, Decision
 from game.ai.knowledge import DealKnowledge
 from game.ai.laugh_and_lie_down.fastdeal import counts, play_out
-from game.ai.laugh_and_lie_down.policy import explain_laugh
+from game.ai.laugh_and_lie_down.policy import explain_laugh, explain_single
 from game.ai.search import SearchBot
 from game.engine.actions import Action
 from game.engine.cards import make_deck
@@ -52,9 +52,7 @@ class LaughWorlds:
     def normal(
         self, view: LaughView, legal: Sequence[Action], knowledge: DealKnowledge
     ) -> Decision:
-        if len(legal) == 1:
-            return Decision(legal[0])
-        return explain_laugh(view, legal)
+        return explain_single(view, legal)
 
     def candidates(
         self, view: LaughView, legal: Sequence[Action], knowledge: DealKnowledge, normal: Decision

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import game.ai.laugh_and_lie_down.messages  # noqa: F401  (the hints' English templates)
 from game.ai.base import (
     Decision,
     ExplainingBot,
@@ -22,10 +23,12 @@ from game.ai.base import (
     StopCheck,
     decision,
     decision_rng,
+    only_move,
 )
 from game.engine.actions import Action, NextDeal, Pass
 from game.engine.cards import Card, rank_text
 from game.engine.events import Event
+from game.engine.messages import Seat
 from game.games.laugh_and_lie_down.state import Capture, ClaimDead, DeclareDead, LieDown
 
 EASY_DECLARES = 0.6
@@ -69,14 +72,13 @@ def best_capture(view: Any, captures: Sequence[Capture]) -> Capture:
 def explain_laugh(view: Any, legal: Sequence[Action]) -> Decision:
     """Normal's move, with its reason."""
     if NextDeal() in legal:
-        return decision(NextDeal(), "hint.next_deal", "Continue to the next deal.")
+        return decision(NextDeal(), "hint.next_deal")
     declares = [a for a in legal if isinstance(a, DeclareDead)]
     if declares:
         cards = declares[0].cards
         return decision(
             declares[0],
             "hint.laugh.declare",
-            "Declare your {count} {rank}s dead: they count as captured cards.",
             count=len(cards),
             rank=rank_text(cards[0].rank),
         )
@@ -86,32 +88,37 @@ def explain_laugh(view: Any, legal: Sequence[Action]) -> Decision:
         return decision(
             claim,
             "hint.laugh.claim",
-            "Claim player {player}'s dead {rank}s: they become your captured cards.",
-            player=claim.seat + 1,
+            player=Seat(claim.seat),
             rank=rank_text(claim.rank),
         )
     if Pass() in legal:
-        return decision(Pass(), "hint.laugh.pass", "Nothing to declare or claim: pass.")
+        return decision(Pass(), "hint.laugh.pass")
     captures = [a for a in legal if isinstance(a, Capture)]
     if not captures:
-        return decision(LieDown(), "hint.laugh.lie_down", "No card matches the layout: lie down.")
+        return decision(LieDown(), "hint.laugh.lie_down")
     best = best_capture(view, captures)
     hidden = hidden_counts(view.hand, view.layout, view.captured)
     if sum(card.rank == best.card.rank for card in view.layout) >= 3:
-        key, text = "hint.laugh.capture_three", "Capture all three {rank}s with your {card}."
+        key = "hint.laugh.capture_three"
     elif hidden[best.card.rank]:
         key = "hint.laugh.capture_contested"
-        text = "Capture with your {card} now: others hold {rank}s too."
     else:
-        key, text = "hint.laugh.capture", "Capture with your {card}."
-    return decision(best, key, text, card=best.card.pretty(), rank=rank_text(best.card.rank))
+        key = "hint.laugh.capture"
+    return decision(best, key, card=best.card, rank=rank_text(best.card.rank))
+
+
+def explain_single(view: Any, legal: Sequence[Action]) -> Decision:
+    """Normal's move; with one legal move, that move with its own reason (explaining
+    picks it anyway, and says why: "No card matches the layout: lie down.")."""
+    chosen = explain_laugh(view, legal)
+    if len(legal) == 1 and chosen.action != legal[0]:
+        return only_move(legal[0])
+    return chosen
 
 
 class LaughNormal(ExplainingBot):
     def explain(self, view: Any, legal: Sequence[Action], history: Sequence[Event]) -> Decision:
-        if len(legal) == 1:
-            return Decision(legal[0])
-        return explain_laugh(view, legal)
+        return explain_single(view, legal)
 
 
 class LaughEasy(SeededBot):

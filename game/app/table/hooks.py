@@ -27,6 +27,7 @@ from game.app.table.compose import (
 from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
+from game.app.table.services import Hint
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -42,6 +43,7 @@ from game.engine.cards import Card, sort_by_suit
 from game.engine.melds import Meld, MeldPolicy, extension_problem, extensions
 
 if TYPE_CHECKING:
+    from game.ai.base import Decision
     from game.app.scenes.deal_summary import DealSummary
     from game.app.scenes.game_over import FinalResult
 
@@ -371,6 +373,11 @@ class GameHooks:
         return self._marks
 
     # --- the hint ------------------------------------------------------------------------
+
+    def hint_for(self, decision: Decision) -> Hint:
+        """The hint the table shows for Normal's ``decision`` (a game may name another
+        of two identical cards, the one its player would expect)."""
+        return Hint(decision.message, decision.action)
 
     def hint_cards(self) -> list[Card]:
         """The hand cards the hint's move uses (they stay bright, the rest dims)."""

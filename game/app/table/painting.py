@@ -11,6 +11,7 @@ import pygame
 from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr
+from game.app.messages import render
 from game.app.table.compose import backs_centre
 from game.app.table.panels import (
     card_count_badge,
@@ -192,7 +193,8 @@ class TablePainter:
         message = s.current_status()
         colour = None
         if s.hint is not None:
-            message = tr("table.hint_text", text=s.hint.text)
+            names = [seat.name for seat in s.session.setup.seats]
+            message = tr("table.hint_text", text=render(s.hint.message, names))
             colour = GOLD
         draw_status(
             surface,

@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.app.i18n import has, tr, ui
+from game.app.i18n import tr, ui
 from game.app.messages import render
 from game.app.session import GameSession
 from game.app.table.ai_driver import Job
@@ -22,6 +22,7 @@ from game.app.ui.widgets import text_width
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
+from game.engine.messages import Message
 from game.persist.savedgame import HandGroups, SavedGame
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,10 @@ THUMB_EVERY_S = 5.0
 
 @dataclass
 class Hint:
-    text: str
+    """The hint shown: the Normal bot's move and its reason (rendered by the painter in
+    the player's language, see ``game.app.messages.render``)."""
+
+    message: Message
     action: Action | None
 
 
@@ -196,7 +200,10 @@ class TableServices:
                     self.play_sound("win")
 
     def ask_hint(self) -> None:
-        if not self.my_turn or self._hint_job is not None:
+        if not self.my_turn:
+            return
+        if self._hint_job is not None:  # asked again while it thinks: still show it
+            self._hint_moment = len(self.session.log)
             return
         from game.ai.hint import hint
 
@@ -216,11 +223,16 @@ class TableServices:
             if job.error is not None:
                 log.warning("hint failed: %s", job.error)
             return
-        decision = job.result
-        params = dict(decision.params)
-        text = tr(decision.key, **params) if has(decision.key) else decision.text
-        self.hint = Hint(text, decision.action)
+        self.hint = self.hint_for(job.result)
         self.refresh()
+
+    def drop_hint(self) -> None:
+        """The player did something else: the hint's dimming and ring go at once, and a
+        hint still being worked out is not shown."""
+        self._hint_moment = -1
+        if self.hint is not None:
+            self.hint = None
+            self.refresh()
 
     def _refresh_controls(self) -> None:
         if self.ui is None:

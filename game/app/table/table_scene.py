@@ -349,6 +349,20 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
 
     # --- controls -----------------------------------------------------------------------
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._other_than_hint(event):
+            self.drop_hint()
+        return super().handle_event(event)
+
+    def _other_than_hint(self, event: pygame.event.Event) -> bool:
+        """A click or a key other than the hint's own (H): the player is doing something
+        else, so the hint's dimming must not linger (issue 19)."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return event.button in (1, 3)
+        if event.type == pygame.KEYDOWN:
+            return event.key != pygame.K_h and event.key not in _MODIFIER_KEYS
+        return False
+
     def draw_scene(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
 
@@ -356,6 +370,20 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self.painter.draw_over(surface)
         status = self.layout.status if self.layout is not None else None
         draw_save_problem(surface, self.autosaver.problem, status)  # until a save succeeds
+
+
+_MODIFIER_KEYS = frozenset(
+    (
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LMETA,
+        pygame.K_RMETA,
+    )
+)
 
 
 def _landing_sound(move: CardMoved) -> str | None:

@@ -380,12 +380,13 @@ def test_tab_goes_through_discard_and_finish_and_enter_declares(app):
 
 def test_the_hint_for_a_declaration_rings_the_finish_slot(app):
     from game.app.table.services import Hint
+    from game.engine.messages import msg
 
     extra = hand("KC")[0]
     table = my_turn(app, cards=(*WINNING, extra), phase=PLAY)
-    table.hint = Hint("Declare.", Declare(extra))
+    table.hint = Hint(msg("hint.indian.declare", card=extra), Declare(extra))
     assert table.hint_cards() == [extra] and table.hint_target() == Target("finish")
-    table.hint = Hint("Drop.", Pack())
+    table.hint = Hint(msg("hint.indian.pack", cost=20), Pack())
     assert table.hint_target() is None
 
 

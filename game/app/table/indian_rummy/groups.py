@@ -208,3 +208,16 @@ def shift(groups: Sequence[Sequence[Card]], card: Card, step: int) -> Groups:
         else:
             group.append(card)
     return [group for group in result if group]
+
+
+def spare_twin(
+    groups: Sequence[Sequence[Card]], card: Card, wild_rank: int | None, pure: int = 3
+) -> Card:
+    """Of ``card`` and its identical twins (same rank and suit, another deck), the one the
+    player would throw: outside a formed group if ``card`` sits inside one. Identical
+    cards are equal to the rules, so the hint may name either."""
+    formed = {c for g in groups if reading(tuple(g), wild_rank, pure) != LOOSE for c in g}
+    if card not in formed:
+        return card
+    twins = [c for g in groups for c in g if c.face == card.face and c != card]
+    return next((c for c in twins if c not in formed), card)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -50,10 +50,12 @@ from game.app.table.indian_rummy.felt import (
     indicator_place,
     widen_top_row,
 )
+from game.app.table.indian_rummy.groups import spare_twin
 from game.app.table.indian_rummy.hand import GroupedHand
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.layout import TableLayout, compute_layout
+from game.app.table.services import Hint
 from game.app.table.sprites import Place, Token
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
@@ -71,6 +73,9 @@ from game.games.indian_rummy.state import (
     ROUND_OVER,
     WRONG_SHOW,
 )
+
+if TYPE_CHECKING:
+    from game.ai.base import Decision
 
 GROUP_BUTTONS = ("group", "auto_group")
 
@@ -336,6 +341,23 @@ class IndianRummyTable(GroupedHand, TableScene):
 
     # --- the hint -------------------------------------------------------------------------
 
+    def hint_for(self, decision: Decision) -> Hint:
+        """With two identical cards, the hint names (and lights) the one outside the
+        player's formed groups: the bot cannot see how the hand is arranged."""
+        action = decision.action
+        if not isinstance(action, Discard | Declare):
+            return super().hint_for(decision)
+        card = action.card if isinstance(action, Discard) else action.discard
+        twin = spare_twin(self.groups, card, self.view.wild_rank, self.pure_length)
+        if twin == card:
+            return super().hint_for(decision)
+        moved = (
+            replace(action, card=twin)
+            if isinstance(action, Discard)
+            else replace(action, discard=twin)
+        )
+        return Hint(swap_card(decision.message, card, twin), moved)
+
     def hint_cards(self) -> list[Card]:
         action = self.hint.action if self.hint else None
         if isinstance(action, Declare):
@@ -382,3 +404,12 @@ class IndianRummyTable(GroupedHand, TableScene):
         first = setup.seats[: setup.options.players]
         self.session.setup = replace(setup, seats=first)
         super().play_again()
+
+
+def swap_card(message: Message, old: Card, new: Card) -> Message:
+    """``message`` naming ``new`` wherever it named ``old`` (the same face, another id)."""
+    params = tuple(
+        replace(p, cards=tuple(new if c == old else c for c in p.cards)) if p.cards else p
+        for p in message.params
+    )
+    return Message(message.key, params)

@@ -1,0 +1,77 @@
+"""The table's hint (issue 19): it lights exactly the card it names, by the card's id,
+and its dimming goes as soon as the player does anything else."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ai.base import decision
+from game.app.table.services import Hint
+from game.engine.actions import Discard
+from game.games.indian_rummy.state import PLAY
+from tests.app.table.helpers import click, kaluki_table, key
+from tests.app.table.test_indian_rummy import my_turn
+from tests.helpers import hand
+
+RUN_AND_SPARE = hand("5D 6D 7D 7D#1 3H 4H 5H 9S KC 2C QS AH 10S JD")
+
+
+def dimmed(table) -> dict[str, bool]:
+    return {str(card): table.picture.get(card).dim for card in table.hand_cards()}
+
+
+def test_with_two_7_of_diamonds_the_hint_lights_the_spare_one(app):
+    table = my_turn(app, cards=RUN_AND_SPARE, phase=PLAY)
+    in_run, spare = hand("7D 7D#1")
+    others = [c for c in table.hand_cards() if c not in hand("5D 6D 7D 7D#1")]
+    table._rearrange([list(hand("5D 6D 7D")), [spare, *others]])
+    # Normal cannot see the player's groups: it may name the 7♦ inside the run.
+    hint = table.hint_for(decision(Discard(in_run), "hint.indian.discard", card=in_run))
+    assert hint.action == Discard(spare)
+    assert hint.message.value("card") == spare and hint.message.value("card").id == spare.id
+    table.hint = hint
+    table.refresh()
+    faces = dimmed(table)
+    assert faces["7D#1"] is False and faces["7D"] is True
+    assert sum(not dim for dim in faces.values()) == 1  # exactly the card it means
+
+
+def test_a_spare_card_named_by_the_hint_stays_the_one_named(app):
+    table = my_turn(app, cards=RUN_AND_SPARE, phase=PLAY)
+    spare = hand("7D#1")[0]
+    others = [c for c in table.hand_cards() if c not in hand("5D 6D 7D 7D#1")]
+    table._rearrange([list(hand("5D 6D 7D")), [spare, *others]])
+    hint = table.hint_for(decision(Discard(spare), "hint.indian.discard", card=spare))
+    assert hint.action == Discard(spare)
+
+
+def hinted_kaluki(app):
+    table = kaluki_table(app)
+    table.ai_pause = 60.0
+    card = table.hand_cards()[0]
+    table.hint = Hint(
+        decision(Discard(card), "hint.kaluki.discard", card=card).message, Discard(card)
+    )
+    table.refresh()
+    assert any(dimmed(table).values())
+    return table
+
+
+def test_the_hints_dimming_clears_at_a_key(app):
+    table = hinted_kaluki(app)
+    key(app, pygame.K_RIGHT)
+    assert table.hint is None and not any(dimmed(table).values())
+
+
+def test_the_hints_dimming_clears_at_a_click(app):
+    table = hinted_kaluki(app)
+    click(app, table.layout.log.center)
+    assert table.hint is None and not any(dimmed(table).values())
+
+
+def test_the_hint_key_and_a_modifier_alone_keep_the_hint(app):
+    table = hinted_kaluki(app)
+    key(app, pygame.K_LSHIFT)
+    assert table.hint is not None
+    key(app, pygame.K_h)  # asks again: the hint is still shown meanwhile
+    assert table.hint is not None
