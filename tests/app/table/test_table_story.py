@@ -10,10 +10,12 @@ from game.app import i18n
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
+from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown
+from game.games.indian_rummy import Declare
 from game.games.kaluki import KalukiOptions
 from game.games.kaluki.state import DRAW, PLAY
-from tests.app.table.helpers import frames, kaluki_table, key, post, settle
+from tests.app.table.helpers import frames, kaluki_table, key, post, settle, until
 from tests.helpers import hand
 
 
@@ -110,3 +112,18 @@ def test_undo_puts_the_cards_back_where_they_were_in_the_hand(app):
     key(app, pygame.K_u)
     settle(app, table)
     assert table.hand_cards() == order  # not the kings gathered at the end
+
+
+def test_a_wild_card_keeps_its_star_on_the_discard_pile_and_at_the_showdown(app):
+    from tests.app.table.test_indian_rummy import my_turn  # 8s are wild there
+
+    table = my_turn(app, top=hand("8H")[0])
+    assert table.picture.get(hand("8H")[0]).label == "★"
+    cards = hand("3H 4H 5H 6H 9S 10S 8D QD KD AD 5C 5D 5S")
+    table = my_turn(app, cards=(*cards, hand("KC")[0]), phase=PLAY)
+    assert table.play(Declare(hand("KC")[0])), table.notice
+    assert until(app, lambda: isinstance(app.stack.top, ShowdownScene), 200)
+    row = next(r for r in app.stack.top.summary.rows if r.seat == 0)
+    labels = {card: label for group in row.melds for card, label in group}
+    assert labels[hand("8D")[0]] == "★8♠"  # the wild 8♦ standing for the 8♠
+    assert labels[hand("9S")[0]] == ""

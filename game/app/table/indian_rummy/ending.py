@@ -69,6 +69,17 @@ def _kind(meld: Meld) -> str:
     return "set"
 
 
+def wild_badge(card: Card, wild_rank: int | None, label: str = "") -> str:
+    """A wild card's badge wherever it lies: ★, and what it stands for in a meld (★7♥)."""
+    if wild_rank is None or card.is_joker or card.rank != wild_rank:
+        return label
+    return tr("indian_rummy.wild_tag") + label
+
+
+def _starred(cards: Shown, wild_rank: int | None) -> Shown:
+    return tuple((card, wild_badge(card, wild_rank, label)) for card, label in cards)
+
+
 def wild_words(wild_rank: int | None) -> str:
     if wild_rank is None:
         return tr("indian_rummy.note_jokers_only")
@@ -112,9 +123,9 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
         if record.void:
             face_down = True
         arranged = sorted(shown.melds, key=meld_order)  # the pure run first
-        melds = tuple(meld_faces(m) for m in arranged)
+        melds = tuple(_starred(meld_faces(m), wild) for m in arranged)
         kinds = tuple(_kind(m) for m in arranged)
-        counted = tuple((card, "") for card in sort_by_suit(shown.counted))
+        counted = _starred(tuple((card, "") for card in sort_by_suit(shown.counted)), wild)
         rows.append(
             ShowRow(
                 seat,

@@ -140,6 +140,9 @@ class IndianRummyTable(GroupedHand, TableScene):
             compose_indicator(c, view.indicator)  # the bottom card: drawn first, under the stock
         compose_stock(c, max(0, view.stock_size - 1))
         compose_discard(c, (view.discard_top,) if view.discard_top is not None else ())
+        top = c.picture.get(view.discard_top) if view.discard_top is not None else None
+        if top is not None:  # a wild card keeps its ★ on the pile too
+            top.label = ending.wild_badge(top.card, view.wild_rank)
 
     def compose_melds(self, c: Composer, view: Any) -> None:
         """Nothing is laid on the table before the showdown."""
