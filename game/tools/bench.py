@@ -121,7 +121,7 @@ def bench_engine(seed: int) -> dict:
 
 
 def _register_table_benches() -> None:
-    """The table's frame benchmark lives with the table, since it needs pygame."""
+    """The frame benchmark (game/tools/frame_bench.py) needs pygame: imported only when asked."""
     import game.tools.frame_bench  # noqa: F401  (registers itself)
 
 
