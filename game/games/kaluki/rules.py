@@ -42,6 +42,7 @@ from game.games.kaluki.scoring import (
     best_first_meld,
     least_penalty_arrangement,
     meld_total,
+    melds_keeping_one,
 )
 from game.games.kaluki.stalemate import cannot_progress, hands_too_small
 from game.games.kaluki.stalemate import may_fit as _may_fit
@@ -115,6 +116,8 @@ class KalukiRules:
             for meld in melds:
                 if not (keep_one and len(meld.slots) == len(hand)):
                     actions.append(LayDown((meld,)))
+                elif len(hand) > 3:  # one card must stay for the discard
+                    actions.append(LayDown(melds_keeping_one(hand, opts.ace_value)))
             if len(melds) > 1 and not keep_one:
                 actions.append(LayDown(melds))
             if len(hand) > 1 or not keep_one:

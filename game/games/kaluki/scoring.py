@@ -90,6 +90,20 @@ def best_first_meld(
     return max(options, key=lambda a: meld_total(a.melds, ace_value), default=None)
 
 
+def melds_keeping_one(hand: Sequence[Card], ace_value: int = 15) -> tuple[Meld, ...]:
+    """The least-penalty melds of ``hand`` less one card (the one kept to discard when
+    going out needs a discard), for a hand that is one whole meld: 3C 4C 5C 6C may not
+    all go down, but 3C 4C 5C may, and without it the bots could never go out."""
+    best: Arrangement | None = None
+    for held in {card.face: card for card in hand}.values():
+        rest = list(hand)
+        rest.remove(held)
+        option = least_penalty_arrangement(rest, ace_value)
+        if option.melds and (best is None or option.score > best.score):  # most melded
+            best = option
+    return best.melds if best else ()
+
+
 def best_opening(cards: Sequence[Card], ace_value: int = 15) -> int:
     """The highest total of disjoint valid melds these cards can make (0 if none)."""
     arrangement = best_opening_arrangement(cards, ace_value)

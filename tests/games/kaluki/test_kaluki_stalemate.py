@@ -3,7 +3,7 @@
 import itertools
 import random
 
-from game.engine.actions import Discard
+from game.engine.actions import Discard, LayDown
 from game.engine.cards import make_deck
 from game.engine.events import DealScored
 from game.engine.melds import arrangements
@@ -119,3 +119,15 @@ def test_the_seed_that_went_round_for_ever_now_finishes():
     options = {"ace_eleven": True, "go_out_by_discard": True, "swap_needs_own_meld": True}
     report = simulate("kaluki", 4, 1, 1966, {**options, "chips": True})
     assert not report.failures and report.games == 1
+
+
+def test_a_hand_that_is_one_whole_meld_may_lay_all_but_the_card_to_discard():
+    # Seen in the soak: 3C 4C 5C 6C could never go down whole, and no smaller lay-down
+    # was offered, so two Normal seats went round for ever.
+    state = position(
+        ["3C 4C 5C 6C", "9D"], melds=CLOSED, melded=(True, True), phase=PLAY, go_out_by_discard=True
+    )
+    lays = [a for a in RULES.legal_actions(state) if isinstance(a, LayDown)]
+    assert lays and all(len(meld.cards) == 3 for a in lays for meld in a.melds)
+    state, _ = RULES.apply(state, lays[0])
+    assert len(state.hands[0]) == 1
