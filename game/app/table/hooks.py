@@ -184,6 +184,10 @@ class GameHooks:
         chatter, such as every seat letting a card go)."""
         return True
 
+    def score_seats(self, view: Any) -> list[int]:
+        """The score panel's rows, in the order the players sit at the table."""
+        return list(range(len(self.session.setup.seats)))
+
     def table_notes(self, view: Any) -> list[str]:
         """Short lines under the piles: the game's options in play."""
         return []

@@ -178,9 +178,12 @@ class TablePainter:
         layout = s.layout
         view = s.view
         rows = []
-        for seat, player in enumerate(s.session.setup.seats):
+        seats = s.session.setup.seats
+        for seat in s.score_seats(view):
             score = s.score_text(view, seat)
-            rows.append((seat, player.name, score, s.session.to_act == seat, seat == s.view_seat))
+            rows.append(
+                (seat, seats[seat].name, score, s.session.to_act == seat, seat == s.view_seat)
+            )
         s.score_panel.draw(surface, layout.score, s.score_title(view), rows, layout.scale)
         s.log_panel.draw(
             surface, layout.log, tr("table.log"), s.log_lines, layout.scale, s.log_scroll

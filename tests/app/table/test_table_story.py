@@ -127,3 +127,13 @@ def test_a_wild_card_keeps_its_star_on_the_discard_pile_and_at_the_showdown(app)
     labels = {card: label for group in row.melds for card, label in group}
     assert labels[hand("8D")[0]] == "★8♠"  # the wild 8♦ standing for the 8♠
     assert labels[hand("9S")[0]] == ""
+
+
+def test_the_balances_list_the_players_in_the_order_they_sit(app):
+    from tests.app.table.test_indian_rummy import ir_table
+
+    table = ir_table(app, ("easy", "human", "easy", "easy"), order=(2, 0, 3, 1), seat=1)
+    assert table.view_seat == 1
+    assert table.score_seats(table.view) == [1, 2, 0, 3]  # clockwise from the shown seat
+    table = kaluki_table(app, ("human", "easy", "easy"))
+    assert table.score_seats(table.view) == [0, 1, 2]

@@ -111,6 +111,15 @@ class IndianRummyTable(GroupedHand, TableScene):
 
     # --- the layout: the engine's clockwise order, no meld cells --------------------------
 
+    def score_seats(self, view: Any) -> list[int]:
+        """The balances in the seating's clockwise order from the shown player (as the
+        table is drawn); players who left, after."""
+        order = [seat for seat in view.order if seat < len(self.session.setup.seats)]
+        if self.view_seat in order:
+            at = order.index(self.view_seat)
+            order = order[at:] + order[:at]
+        return order + [s for s in range(len(self.session.setup.seats)) if s not in order]
+
     def make_layout(self) -> TableLayout:
         order = tuple(self.view.order)
         players = len(self.session.setup.seats)
