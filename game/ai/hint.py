@@ -1,5 +1,5 @@
-"""The table's hint: what the Normal bot would do in this position, and why, in one
-short sentence (with a translation key and its parameters for the table's languages)."""
+"""The table's hint: what the Normal bot would do in this position, and why, as an engine
+message (a key and typed parameters; the table renders it in the player's language)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from game.engine.events import Event
 def hint(
     game_id: str, view: Any, legal_actions: Sequence[Action], public_history: Sequence[Event]
 ) -> Decision:
-    """Normal's choice for the seat of ``view``, with ``key``, ``params`` and English
-    ``text``. Uses the same code as the Normal bot, so the advice matches its play."""
+    """Normal's choice for the seat of ``view`` and its reason (``message``; ``text`` is
+    the English). Uses the same code as the Normal bot, so the advice matches its play."""
     if not legal_actions:
         raise ValueError("there is nothing to do: it is not this seat's turn")
     return kit_for(game_id).explain(view, list(legal_actions), list(public_history))
