@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable
 import pygame
 import pygame_gui
 
+from game.app import i18n
 from game.app.cards import card_size
 from game.app.i18n import tr
 from game.app.table.animation import Flight
@@ -99,8 +100,12 @@ class TableInput:
     def open_help(self) -> None:
         from game.app.table.overlays import HelpOverlay
 
-        topics = self.help_topics()
-        lines = [(tr(f"table.help_{name}_keys"), tr(f"table.help_{name}")) for name in topics]
+        game = self.session.setup.game_id
+        lines = []
+        for name in self.help_topics():  # a game's own wording of a line wins
+            own = f"{game}.help_{name}"
+            key = own if i18n.has(own) else f"table.help_{name}"
+            lines.append((tr(f"{key}_keys"), tr(key)))
         self.app.stack.push(HelpOverlay(self.app, [*lines, *self.help_lines()]))
 
     # --- the mouse ------------------------------------------------------------------------

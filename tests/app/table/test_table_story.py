@@ -11,6 +11,7 @@ from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.indian_rummy.showdown import ShowdownScene
+from game.app.table.overlays import HelpOverlay
 from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown
 from game.games.indian_rummy import Declare
 from game.games.kaluki import KalukiOptions
@@ -137,3 +138,24 @@ def test_the_balances_list_the_players_in_the_order_they_sit(app):
     assert table.score_seats(table.view) == [1, 2, 0, 3]  # clockwise from the shown seat
     table = kaluki_table(app, ("human", "easy", "easy"))
     assert table.score_seats(table.view) == [0, 1, 2]
+
+
+def help_text(app, table) -> str:
+    table.open_help()
+    overlay = app.stack.top
+    assert isinstance(overlay, HelpOverlay)
+    words = " ".join(f"{keys} {what}" for keys, what in overlay.lines)
+    app.stack.pop()
+    return words.lower()
+
+
+def test_the_key_help_names_only_what_the_game_has(app):
+    from tests.app.table.test_indian_rummy import ir_table
+    from tests.app.table.test_laugh_and_lie_down import FOUR, laugh_table
+
+    rummy = help_text(app, kaluki_table(app))
+    assert "stock" in rummy and "meld" in rummy and "log" in rummy
+    indian = help_text(app, ir_table(app))
+    assert "stock" in indian and "meld" not in indian and "finish" in indian
+    laugh = help_text(app, laugh_table(app, FOUR, "7S KD QC"))
+    assert "stock" not in laugh and "meld" not in laugh and "log" in laugh
