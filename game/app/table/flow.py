@@ -132,7 +132,10 @@ class TableFlow:
         stats = with_finished_game(self.app.stats, self.session.to_saved())
         if not self.app.keep_stats(stats):  # kept in memory, written when the disk allows
             return tr("table.stats_not_saved")
-        return tr("table.stats_updated", name=setup.seats[setup.humans[0]].name)
+        name = setup.seats[setup.humans[0]].name
+        if name in (tr("new_game.you"), "You"):  # the default name: "Your statistics ..."
+            return tr("table.stats_updated_you")
+        return tr("table.stats_updated", name=name)
 
     def play_again(self) -> None:
         setup = self.session.setup

@@ -159,3 +159,35 @@ def test_the_key_help_names_only_what_the_game_has(app):
     assert "stock" in indian and "meld" not in indian and "finish" in indian
     laugh = help_text(app, laugh_table(app, FOUR, "7S KD QC"))
     assert "stock" not in laugh and "meld" not in laugh and "log" in laugh
+
+
+def test_the_results_say_your_statistics_for_the_default_name(app, monkeypatch):
+    import game.app.table.flow as flow
+
+    monkeypatch.setattr(flow, "with_finished_game", lambda stats, saved: stats)
+    monkeypatch.setattr(app, "keep_stats", lambda stats: True)
+    table = kaluki_table(app)
+    table._finished_here = True
+    assert table._record_statistics() == "Your statistics are updated."
+    table = kaluki_table(app, names=("Sam", "Ada"))
+    table._finished_here = True
+    assert table._record_statistics() == "Sam's statistics are updated."
+    i18n.set_language("ja")
+    table = kaluki_table(app, names=("あなた", "Ada"))
+    table._finished_here = True
+    assert table._record_statistics() == "あなたの成績を更新しました。"
+
+
+def test_the_wild_ranks_read_as_plurals_in_every_language():
+    from game.app.messages import render
+    from game.games.indian_rummy.messages import turned_up
+
+    for cards, words in (("AS", "the aces and"), ("8C", "the 8s and"), ("KD", "the kings and")):
+        line = render(turned_up(hand(cards)[0]), ["Ada"], False)
+        assert words in line, line
+    i18n.set_language("ja")
+    try:
+        line = render(turned_up(hand("AS")[0]), ["Ada"], False)
+        assert "As" not in line and "A" in line
+    finally:
+        i18n.set_language("en")
