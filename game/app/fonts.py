@@ -45,8 +45,9 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels.
 
-    Words split at spaces; text without spaces (Japanese) may break between any two
-    characters, except before closing punctuation, which stays on the line it closes."""
+    Words split at spaces; Japanese breaks between phrases (BudouX's segmenter), and
+    inside one only when a phrase is wider than the line, never before closing
+    punctuation, which stays on the line it closes."""
     return list(_wrapped(text, size, width, bold))
 
 
@@ -80,12 +81,43 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
+@lru_cache(maxsize=1)
+def _japanese_parser():
+    import budoux  # its model is data in the package (build/package.py bundles it)
+
+    return budoux.load_default_japanese_parser()
+
+
+def _is_cjk(text: str) -> bool:
+    return any(ord(ch) > 0x2E7F for ch in text)
+
+
+def _phrases(text: str) -> list[str]:
+    """Japanese text as BudouX phrases (a phrase keeps its closing punctuation)."""
+    out: list[str] = []
+    for phrase in _japanese_parser().parse(text):
+        if out and phrase[:1] in _NO_LINE_START:
+            out[-1] += phrase
+        else:
+            out.append(phrase)
+    return out
+
+
 def _wrap_paragraph(text: str, f: pygame.font.Font, width: int) -> list[str]:
     if not text:
         return [""]
     lines: list[str] = []
     line = ""
-    for token in _tokens(text):
+    tokens = _phrases(text) if _is_cjk(text) else _tokens(text)
+    pending = list(reversed(tokens))
+    while pending:
+        token = pending.pop()
+        if len(token) > 1 and _is_cjk(token) and f.size(line + token.rstrip())[0] > width:
+            pieces = _tokens(token)
+            if f.size(token.rstrip())[0] > width and len(pieces) > 1:
+                # a phrase wider than a line: break it between characters after all
+                pending.extend(reversed(pieces))
+                continue
         candidate = line + token
         if line and f.size(candidate.rstrip())[0] > width:
             lines.append(line.rstrip())

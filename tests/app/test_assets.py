@@ -4,6 +4,7 @@ crashes; text wrapping in both languages; GameSetup."""
 from __future__ import annotations
 
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
@@ -117,6 +118,28 @@ def test_wrapped_lines_fit_and_keep_every_character(text):
     assert all(fonts.font(16).size(line)[0] <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert not any(line.startswith(("、", "。")) for line in lines)
+
+
+@pytest.mark.parametrize("width", [110, 150, 190, 240])
+def test_japanese_lines_break_between_phrases_never_inside_a_word(width):
+    text = (
+        "Adaが捨て札から2♣を取りました。"
+        "ワイルドのカードはここへ置いてください。ラミーを宣言しました"
+    )
+    lines = fonts.wrap(text, 14, width)
+    assert "".join(lines) == text
+    assert all(fonts.font(14).size(line)[0] <= width for line in lines)
+    for word in ("ワイルド", "ラミー", "ここへ", "ました"):  # never "ワイ/ルド", an orphan "た"
+        for cut in range(1, len(word)):
+            assert not any(
+                a.endswith(word[:cut]) and b.startswith(word[cut:]) for a, b in pairwise(lines)
+            ), (word, lines)
+    assert len(lines) > 1
+
+
+def test_a_phrase_wider_than_the_line_still_breaks():
+    lines = fonts.wrap("ワイルドワイルドワイルドワイルド", 14, 40)
+    assert len(lines) > 2 and "".join(lines) == "ワイルドワイルドワイルドワイルド"
 
 
 def test_game_setup_checks_its_seats_and_survives_json():
