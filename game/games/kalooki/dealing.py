@@ -85,8 +85,16 @@ def start_deal(state: KalookiState) -> tuple[KalookiState, list[Event]]:
         laid_down=(False,) * players,
         calls_left=calls,
         turn=Turn(),
+        idle_rebuilds=0,
     )
     return state, events
+
+
+# A deal ends, scored as it stands, when the stock would be rebuilt a fourth time with no
+# card laid down, added or tacked since the first rebuild: the same few cards are then
+# only going round (a six-player table with three calls a deal holds nearly every card
+# in hand, each new stock has one card, and every seat throws back what it drew).
+IDLE_REBUILDS = 3
 
 
 def draw_from_stock(
@@ -102,12 +110,20 @@ def draw_from_stock(
             return state, [Said(seat, msg(say.NOTHING_LEFT))], None
         if nobody_can_go_out(state):
             return state, [Said(seat, msg(say.STUCK))], None
+        if state.idle_rebuilds >= IDLE_REBUILDS:
+            return state, [Said(seat, msg(say.IDLE, n=IDLE_REBUILDS))], None
         top = state.discard[-1]
         stock = shuffled(state.discard[:-1], state.seed, state.rng_counter)
         events.append(Said(seat, msg(say.RESHUFFLE)))
         events.extend(CardMoved(card, "discard", "stock", face_up=False) for card in stock)
         events.append(Shuffled("stock", len(stock)))
-        state = replace(state, stock=stock, discard=(top,), rng_counter=state.rng_counter + 1)
+        state = replace(
+            state,
+            stock=stock,
+            discard=(top,),
+            rng_counter=state.rng_counter + 1,
+            idle_rebuilds=state.idle_rebuilds + 1,
+        )
     card = state.stock[-1]
     hands = replaced(state.hands, seat, (*state.hands[seat], card))
     state = replace(state, stock=state.stock[:-1], hands=hands)

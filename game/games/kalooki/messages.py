@@ -27,6 +27,7 @@ GOES_OUT = "kalooki.goes_out"
 ONLY_JOKERS = "kalooki.only_jokers"
 NOTHING_LEFT = "kalooki.nothing_left"
 STUCK = "kalooki.stuck"
+IDLE = "kalooki.idle"  # n (stocks rebuilt with no card put down)
 RESHUFFLE = "kalooki.reshuffle"
 
 # -- the deal's end (DealScored.note) -----------------------------------------------------
@@ -104,6 +105,7 @@ templates(
         ONLY_JOKERS: "holds only jokers that fit nowhere: ends the turn",
         NOTHING_LEFT: "finds nothing left to draw",
         STUCK: "finds the stock empty and no card left to play",
+        IDLE: "finds the stock empty again: {n} new stocks and no card put down, so the deal ends",
         RESHUFFLE: "finds the stock empty: the discards under the top card are reshuffled",
         NOBODY_OUT: "Nobody can go out: the deal ends and every hand is scored as it stands.",
         DOWN_AND_OUT: (
@@ -197,6 +199,7 @@ templates(
         ONLY_JOKERS: "hold only jokers that fit nowhere: end the turn",
         NOTHING_LEFT: "find nothing left to draw",
         STUCK: "find the stock empty and no card left to play",
+        IDLE: "find the stock empty again: {n} new stocks and no card put down, so the deal ends",
         RESHUFFLE: "find the stock empty: the discards under the top card are reshuffled",
     },
     terms=TERMS,

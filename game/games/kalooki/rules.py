@@ -73,6 +73,10 @@ def _lays_down(melds: tuple[Meld, ...]) -> Message:
     return msg(key, **{f"m{i}": meld for i, meld in enumerate(melds, 1)})
 
 
+def _on_table(state: KalookiState) -> int:
+    return sum(len(meld.slots) for meld in state.melds)
+
+
 class KalookiRules:
     state_type = KalookiState
     options_type = KalookiOptions
@@ -178,7 +182,10 @@ class KalookiRules:
         handler = by_phase.get(phase, {}).get(type(action))
         if handler is None:
             raise IllegalAction(self._why_not(state, action))
-        return handler(state, action) if phase in (DRAW, PLAY) else handler(state)
+        after, events = handler(state, action) if phase in (DRAW, PLAY) else handler(state)
+        if after.idle_rebuilds and _on_table(after) > _on_table(state):
+            after = replace(after, idle_rebuilds=0)  # the deal is moving again
+        return after, events
 
     def _why_not(self, state: KalookiState, action: Action) -> Message:
         name = type(action).__name__

@@ -54,6 +54,7 @@ class KalookiState:
     totals: tuple[int, ...]
     history: tuple[DealRecord, ...]
     winners: tuple[int, ...] = ()
+    idle_rebuilds: int = 0  # stocks rebuilt since a card last went onto the table
 
     @property
     def to_act(self) -> int | None:

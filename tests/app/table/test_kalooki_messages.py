@@ -40,6 +40,7 @@ SAMPLE = {  # a value for each placeholder, to render every key
     "threes": 1,
     "three": m.count_term(1, "three"),
     "fours": 0,
+    "n": 3,
     "four": m.count_term(0, "four"),
     "rank": "Q",
     "suit": "♠",

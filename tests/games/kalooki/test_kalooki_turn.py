@@ -8,8 +8,9 @@ import pytest
 
 from game.engine.actions import DISCARD, STOCK, Discard, Draw, LayDown, LayOff, NextDeal, Pass
 from game.engine.errors import IllegalAction
-from game.engine.events import DealScored, GameOver
+from game.engine.events import DealScored, GameOver, Said
 from game.games.kalooki import CONTRACTS, RULES, KalookiOptions
+from game.games.kalooki.dealing import IDLE_REBUILDS
 from game.games.kalooki.state import DEAL_OVER, DRAW, GAME_OVER, PLAY
 from tests.games.kalooki.position import four, position, table_meld
 from tests.helpers import cards
@@ -222,6 +223,26 @@ def test_the_deal_goes_on_while_someone_could_still_lay_down():
     )
     state, _ = RULES.apply(state, Draw(STOCK))
     assert state.phase == PLAY and len(state.stock) == 8
+
+
+def test_a_fourth_rebuild_with_no_card_put_down_since_the_first_ends_the_deal():
+    state = replace(stock_out(), idle_rebuilds=IDLE_REBUILDS - 1)
+    state, _ = RULES.apply(state, Draw(STOCK))  # the third rebuild still deals on
+    assert state.phase == PLAY and state.idle_rebuilds == IDLE_REBUILDS
+    state = replace(stock_out(), idle_rebuilds=IDLE_REBUILDS)
+    state, events = RULES.apply(state, Draw(STOCK))
+    assert state.phase == DEAL_OVER
+    assert state.totals == (2, 8, 5)
+    said = [e.message.key for e in events if isinstance(e, Said)]
+    assert "kalooki.idle" in said
+
+
+def test_a_card_put_on_the_table_starts_the_count_of_idle_rebuilds_again():
+    state = replace(stock_out(), idle_rebuilds=IDLE_REBUILDS)
+    state, _ = RULES.apply(replace(state, stock=tuple(cards("KD"))), Draw(STOCK))
+    assert state.idle_rebuilds == IDLE_REBUILDS
+    state, _ = RULES.apply(state, LayOff(0, tuple(cards("2C"))))
+    assert state.idle_rebuilds == 0
 
 
 # -- views ---------------------------------------------------------------------------------
