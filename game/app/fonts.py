@@ -6,6 +6,7 @@ and cached per (size, bold); the widgets use the same files through the theme.
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 
 import pygame
@@ -96,10 +97,11 @@ def _phrases(text: str) -> list[str]:
     """Japanese text as BudouX phrases (a phrase keeps its closing punctuation)."""
     out: list[str] = []
     for phrase in _japanese_parser().parse(text):
-        if out and phrase[:1] in _NO_LINE_START:
-            out[-1] += phrase
-        else:
-            out.append(phrase)
+        for part in re.split(r"(?<=[、。：；！？」』）])(?=.)", phrase):  # a break after those too
+            if out and part[:1] in _NO_LINE_START:
+                out[-1] += part
+            else:
+                out.append(part)
     return out
 
 

@@ -137,6 +137,11 @@ def test_japanese_lines_break_between_phrases_never_inside_a_word(width):
     assert len(lines) > 1
 
 
+def test_a_line_breaks_after_a_colon_rather_than_inside_a_word():
+    lines = fonts.wrap("ピュアランなし：全部数える", 12, 100)
+    assert lines[0].endswith("：") and "".join(lines) == "ピュアランなし：全部数える"
+
+
 def test_a_phrase_wider_than_the_line_still_breaks():
     lines = fonts.wrap("ワイルドワイルドワイルドワイルド", 14, 40)
     assert len(lines) > 2 and "".join(lines) == "ワイルドワイルドワイルドワイルド"
