@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -361,6 +362,25 @@ def replay(info: GameInfo, options: Any, seed: int, log: tuple[Action, ...]) -> 
     return state
 
 
+def _comparable(state: Any, snapshot: Any) -> Any:
+    """The replayed ``state`` as JSON to compare with a save's snapshot. A state field with
+    a default that a later version added is missing from an older snapshot: the moves
+    give its value, so it is left out of the comparison (an old save stays good)."""
+    encoded = codec.encode(state)
+    if not isinstance(snapshot, dict) or not isinstance(encoded, dict):
+        return encoded
+    added = {
+        field.name
+        for field in dataclasses.fields(state)
+        if field.name not in snapshot
+        and (
+            field.default is not dataclasses.MISSING
+            or field.default_factory is not dataclasses.MISSING
+        )
+    }
+    return {key: value for key, value in encoded.items() if key not in added}
+
+
 def save_from_dict(data: Any) -> SavedGame:
     """The game in a parsed save file, checked completely; ValueError says what is wrong."""
     data, info, options, seats = read_header(data)
@@ -369,7 +389,7 @@ def save_from_dict(data: Any) -> SavedGame:
     if "snapshot" not in data:
         raise ValueError("its saved position is missing")
     state = replay(info, options, seed, log)
-    if codec.encode(state) != data["snapshot"]:
+    if _comparable(state, data["snapshot"]) != data["snapshot"]:
         raise ValueError("the position saved in it does not match its moves")
     if len(seats) != state.options.players:
         raise ValueError(f"its seats do not match its {state.options.players} players")

@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING, Any
 from game.tools.bench import bench, timings
 
 if TYPE_CHECKING:
-    from pygame import Rect
-
     from game.app.app import App
+    from game.app.scripted import Rect
     from game.app.session import GameSession
     from game.app.table.table_scene import TableScene
 
@@ -62,20 +61,18 @@ def time_drag(
     (around ``centre_y``) for ``FRAMES`` frames, calling ``fly(frame)`` every 1.5 s to
     send a batch of cards flying; then let go. The frame times, and whether the card
     was still held at the end."""
-    import pygame
+    from game.app.scripted import move_held, press, release
 
     cards = table.hand_cards()
     start = table.picture.get(cards[len(cards) // 2]).hit.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    press(start)
     app.frame(1 / 60)
     samples, cpu_samples = [], []
     for frame in range(FRAMES):
         phase = (frame % 240) / 240
         x = area.x + area.w * (2 * phase if phase < 0.5 else 2 - 2 * phase)
         y = centre_y + (frame % 60) - 30
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), y), rel=(4, 0), buttons=(1, 0, 0))
-        )
+        move_held((round(x), y), rel=(4, 0))
         if frame % 90 == 0:
             fly(frame)
         began, cpu = time.perf_counter(), time.thread_time()
@@ -83,7 +80,7 @@ def time_drag(
         samples.append(time.perf_counter() - began)
         cpu_samples.append(time.thread_time() - cpu)
     dragging = table.drag is not None
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    release(start)
     app.frame(1 / 60)
     return {**timings(samples), **cpu_timings(cpu_samples), "dragging": dragging}
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from game.engine.actions import NextDeal
 from game.games.registry import GAMES, get_game
 from game.persist.saveformat import save_to_dict
 from game.persist.saves import load_save
-from game.persist.store import write_json
+from game.persist.store import DamagedFile, write_json
 
 SAVES = Path(game.__file__).resolve().parent.parent / "saves"
 
@@ -49,3 +50,15 @@ def test_no_stray_files_in_the_samples_folder():
     names = {p.name for p in SAVES.iterdir() if not p.name.startswith(".")}
     expected = {"make_samples.py"} | {f"sample-{g}.json" for g in GAMES}
     assert names - {"__pycache__"} >= expected
+
+
+def test_a_save_from_before_a_state_field_was_added_still_loads(tmp_path):
+    """The Kalooki sample was written before the state counted idle stock rebuilds: the
+    moves give the count, so the save loads; a snapshot whose count disagrees does not."""
+    data = json.loads((SAVES / "sample-kalooki.json").read_text(encoding="utf-8"))
+    assert "idle_rebuilds" not in data["snapshot"]
+    replayed = load_save(SAVES / "sample-kalooki.json").state
+    data["snapshot"]["idle_rebuilds"] = replayed.idle_rebuilds + 1
+    write_json(tmp_path / "wrong.json", data)
+    with pytest.raises(DamagedFile, match="does not match its moves"):
+        load_save(tmp_path / "wrong.json")

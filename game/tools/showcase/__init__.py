@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.base import BotSettings
 from game.ai.seat import Seat as AiSeat
+from game.app.scripted import move_held, press, save_picture
 from game.app.session import GameSession
 from game.app.setup import Seat
 
@@ -104,12 +105,10 @@ class Screenshots:
                     set_language("en")
 
     def save(self, app: App, name: str) -> None:
-        import pygame
-
         for _ in range(self.frames):
             app.frame(1 / 60)
         path = self.out / f"{self.game}_{name}_{self.tag}.png"
-        pygame.image.save(app.draw(), str(path))
+        save_picture(app.draw(), path)
         convert = shutil.which("convert")
         if self.quantize and convert:
             quantized = [convert, str(path), "+dither", "-colors", "256", f"PNG8:{path}"]
@@ -129,13 +128,9 @@ def still_table(app: App, session: GameSession) -> TableScene:
 def hold_drag(app: App, start: tuple[int, int], end: tuple[int, int], tenths: int = 8) -> None:
     """Press the mouse at ``start`` and move ``tenths`` tenths of the way to ``end``,
     the button held: a drag caught on its way."""
-    import pygame
-
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    press(start)
     app.frame(1 / 60)
     for i in range(1, tenths + 1):
         pos = (start[0] + (end[0] - start[0]) * i // 10, start[1] + (end[1] - start[1]) * i // 10)
-        pygame.event.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
-        )
+        move_held(pos)
         app.frame(1 / 60)
