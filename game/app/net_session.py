@@ -15,13 +15,11 @@ the state lives on the table server and this session holds only one seat's view.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.actions import Action
-from game.engine.cards import Card, parse_card
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.game import GameInfo, problem
@@ -36,21 +34,6 @@ from game.persist.savedgame import HUMAN, GameSetup, Seat
 
 APPLY_TIMEOUT = 10.0
 PAST = ("history", "seating")  # view fields recording earlier deals, not where cards are
-
-
-def cards_named(value: Any) -> set[Card]:
-    """Every card named in a JSON value (card texts are short strings)."""
-    found: set[Card] = set()
-    if isinstance(value, str) and len(value) <= 5:
-        with contextlib.suppress(ValueError):
-            found.add(parse_card(value))
-    elif isinstance(value, list):
-        for item in value:
-            found |= cards_named(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            found |= cards_named(item)
-    return found
 
 
 @dataclass
@@ -161,7 +144,7 @@ class NetSession:
         try:
             deck = self.rules.all_cards(self.rules.new_game(view.options, 0))
             shown = wire.encode({k: v for k, v in vars(view).items() if k not in PAST})
-            seen = cards_named(shown)
+            seen = wire.cards_named(shown)
             pool = [card for card in deck if card not in seen]
             hands = []
             for number, size in enumerate(view.hand_sizes):

@@ -4,11 +4,12 @@ in the engine (a save never holds one), so here each is written with its class n
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Any
 
 from game.engine import codec
-from game.engine.cards import Card
+from game.engine.cards import Card, parse_card
 from game.engine.events import Event
 
 _KINDS: dict[str, type[Event]] = {}
@@ -97,3 +98,18 @@ def decode_events(data: Any, path: str = "events") -> list[Event]:
     if not isinstance(data, list):
         raise ValueError(f"{path}: expected a list")
     return [decode_event(item, f"{path}[{i}]") for i, item in enumerate(data)]
+
+
+def cards_named(value: Any) -> set[Card]:
+    """Every card named in a JSON value (card texts are short strings)."""
+    found: set[Card] = set()
+    if isinstance(value, str) and len(value) <= 5:
+        with contextlib.suppress(ValueError):
+            found.add(parse_card(value))
+    elif isinstance(value, list):
+        for item in value:
+            found |= cards_named(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= cards_named(item)
+    return found

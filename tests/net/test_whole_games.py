@@ -5,34 +5,17 @@ it. The same frames are read by a Japanese and an English client."""
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any
-
 from game.app import i18n
 from game.app.messages import render
 from game.engine import codec
-from game.engine.cards import Card, parse_card
+from game.engine.cards import parse_card
 from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net import wire
+from game.net.wire import cards_named
 from tests.net.netplay import close, open_table, play, play_locally, replayed_states
 
 GAMES = ["kaluki", "kalooki", "indian_rummy", "laugh_and_lie_down"]
-
-
-def cards_in(value: Any) -> set[Card]:
-    """Every card named anywhere in a JSON value."""
-    found: set[Card] = set()
-    if isinstance(value, str) and len(value) <= 5:
-        with contextlib.suppress(ValueError):
-            found.add(parse_card(value))
-    elif isinstance(value, list):
-        for item in value:
-            found |= cards_in(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            found |= cards_in(item)
-    return found
 
 
 def test_four_computers_play_each_game_as_one_would(server):
@@ -72,9 +55,9 @@ def check_frames(game_id: str, seed: int, log: list, player) -> int:
         # seating draw) were public then and tell nothing of this deal's cards, which
         # were shuffled since.
         now = {k: v for k, v in data["view"].items() if k not in ("history", "seating")}
-        leaked = cards_in([now, data["legal"]]) & hidden
+        leaked = cards_named([now, data["legal"]]) & hidden
         if kind == "update":  # a card moved face up was seen before or after the move
-            leaked |= cards_in(data["events"]) & hidden & rules.hidden_from(states[n - 1], seat)
+            leaked |= cards_named(data["events"]) & hidden & rules.hidden_from(states[n - 1], seat)
         else:  # the deal: a card dealt face down is shown to its owner alone
             leaked |= {
                 parse_card(event["card"])
