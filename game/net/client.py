@@ -28,6 +28,7 @@ from game.engine.events import Event
 from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net import messages as _messages  # noqa: F401  (their English templates)
+from game.net.protocol import BURST, RATE, RateLimit
 from game.net.wire import decode_events
 
 SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice")
@@ -165,7 +166,9 @@ class NetClient:
     client (aiohttp's, so no other package is needed) runs on an event loop of its own
     thread; the caller's thread only waits for acknowledgements or polls the inbox."""
 
-    def __init__(self, url: str, timeout: float = 10.0, reconnect: bool = True) -> None:
+    def __init__(
+        self, url: str, timeout: float = 10.0, reconnect: bool = True, paced: bool = True
+    ) -> None:
         self.url, self.timeout = url, timeout
         self.inbox: queue.Queue[Incoming] = queue.Queue()
         self.game_id: str | None = None
@@ -176,6 +179,9 @@ class NetClient:
         self.frames: list[tuple[str, Any]] = []  # every raw frame received (tests)
         self.record = False
         self._rejoining: asyncio.Future[Reply] | None = None
+        # Keep under the server's rate limit: a bot seat or a fast script waits here
+        # rather than being refused for flooding.
+        self._pace = RateLimit(rate=0.9 * RATE, burst=BURST / 2) if paced else None
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="net")
         self.thread.start()
@@ -259,6 +265,8 @@ class NetClient:
     # -- requests ---------------------------------------------------------------------
 
     async def _call(self, kind: str, data: dict[str, Any]) -> Reply:
+        while self._pace is not None and not self._pace.allow():
+            await asyncio.sleep(1 / self._pace.rate)
         try:
             answer = await self.sio.call(kind, data, timeout=self.timeout)
         except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):

@@ -130,7 +130,7 @@ def test_ten_thousand_mutated_frames_change_no_table(lenient_server):
 
 def test_a_flood_is_refused_and_then_the_connection_closed(server):
     players, _code = open_table(server.url, "laugh_and_lie_down", 4, humans=2)
-    flooder = NetClient(server.url, timeout=1.0, reconnect=False)
+    flooder = NetClient(server.url, timeout=1.0, reconnect=False, paced=False)
     flooder.connect()
     try:
         replies = [flooder.send("chat", {"text": "spam"}) for _ in range(200)]
