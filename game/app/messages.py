@@ -12,6 +12,7 @@ keep such second-person English forms beside their templates.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from game.app import i18n
@@ -35,6 +36,26 @@ MSG = "msg."  # the translations of message keys: English lives beside each game
 
 def seat_name(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else tr("new_game.player_n", n=seat + 1)
+
+
+def shown_name(name: str) -> str:
+    """A player's name as this screen shows it: a default name ("You", "Player 2") given in
+    any language reads in the current one, so a game begun in English and resumed in
+    Japanese says あなた; a name the player typed is shown as typed."""
+    for language in i18n.LANGUAGES:
+        words = i18n.table(language)
+        if name == words.get("new_game.you"):
+            return tr("new_game.you")
+        numbered = words.get("new_game.player_n", "")
+        pattern = re.escape(numbered).replace(re.escape("%{n}"), r"(\d{1,2})")
+        found = re.fullmatch(pattern, name) if numbered else None
+        if found:
+            return tr("new_game.player_n", n=int(found.group(1)))
+    return name
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    return [shown_name(name) for name in names]
 
 
 def value_text(value: Value, names: Sequence[str] = ()) -> str:

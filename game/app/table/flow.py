@@ -40,7 +40,7 @@ class TableFlow:
             from game.app.table.handoff import HandoffScene
 
             seat = s.handoff_seat
-            name = s.setup.seats[seat].name if seat is not None else ""
+            name = self.seat_name(seat) if seat is not None else ""
             self.app.stack.push(HandoffScene(self.app, name, self._handoff_done))
             return
         if self.between_deals(self.view) and not s.setup.humans:
@@ -132,8 +132,8 @@ class TableFlow:
         stats = with_finished_game(self.app.stats, self.session.to_saved())
         if not self.app.keep_stats(stats):  # kept in memory, written when the disk allows
             return tr("table.stats_not_saved")
-        name = setup.seats[setup.humans[0]].name
-        if name in (tr("new_game.you"), "You"):  # the default name: "Your statistics ..."
+        name = self.seat_name(setup.humans[0])
+        if name == tr("new_game.you"):  # the default name: "Your statistics ..."
             return tr("table.stats_updated_you")
         return tr("table.stats_updated", name=name)
 

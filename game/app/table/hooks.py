@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.app.i18n import tr
+from game.app.messages import shown_name, shown_names
 from game.app.table.compose import (
     Composer,
     MeldCard,
@@ -65,6 +66,15 @@ class GameHooks:
     """Defaults for a rummy table. ``self`` is the TableScene (session, view, layout ...)."""
 
     meld_policy: MeldPolicy | None = None  # a game that stages melds: how they may grow
+
+    # --- the players -----------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """Every seat's name as shown here (default names in the player's language)."""
+        return shown_names([seat.name for seat in self.session.setup.seats])
+
+    def seat_name(self, seat: int) -> str:
+        return shown_name(self.session.setup.seats[seat].name)
 
     # --- the picture -----------------------------------------------------------------
 
@@ -162,7 +172,7 @@ class GameHooks:
 
     def cell_title(self, view: Any, seat: int) -> str:
         """The heading of a player's meld area."""
-        return self.session.setup.seats[seat].name
+        return self.seat_name(seat)
 
     def score_title(self, view: Any) -> str:
         return tr("table.scores")
@@ -172,7 +182,7 @@ class GameHooks:
         seat = self.session.to_act
         if seat is None:
             return tr("table.status_over")
-        name = self.session.setup.seats[seat].name
+        name = self.seat_name(seat)
         if self.my_turn:
             return tr("table.status_your_turn")
         if self.thinking_seat == seat:

@@ -178,12 +178,10 @@ class TablePainter:
         layout = s.layout
         view = s.view
         rows = []
-        seats = s.session.setup.seats
+        names = s.names()
         for seat in s.score_seats(view):
             score = s.score_text(view, seat)
-            rows.append(
-                (seat, seats[seat].name, score, s.session.to_act == seat, seat == s.view_seat)
-            )
+            rows.append((seat, names[seat], score, s.session.to_act == seat, seat == s.view_seat))
         s.score_panel.draw(surface, layout.score, s.score_title(view), rows, layout.scale)
         s.log_panel.draw(
             surface, layout.log, tr("table.log"), s.log_lines, layout.scale, s.log_scroll
@@ -196,8 +194,7 @@ class TablePainter:
         message = s.current_status()
         colour = None
         if s.hint is not None:
-            names = [seat.name for seat in s.session.setup.seats]
-            message = tr("table.hint_text", text=render(s.hint.message, names))
+            message = tr("table.hint_text", text=render(s.hint.message, s.names()))
             colour = GOLD
         draw_status(
             surface,

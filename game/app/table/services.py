@@ -130,7 +130,7 @@ class TableServices:
         return self._thumb
 
     def _record(self, events: list[Event]) -> None:
-        names = [seat.name for seat in self.session.setup.seats]
+        names = self.names()
         you = tr("new_game.you")
         for event in events:
             line = None

@@ -300,7 +300,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
     def refuse(self, reason: str | Message) -> None:
         """Show why a move cannot be made: the engine's message, or the table's own text
         (already in the player's language)."""
-        names = [seat.name for seat in self.session.setup.seats]
+        names = self.names()
         self.notice = reason if isinstance(reason, str) else render(reason, names)
         self.notice_until = self.clock + NOTICE_S
         self.play_sound("invalid")

@@ -73,7 +73,7 @@ class RoundScene(Scene):
         return self.table.session.view()
 
     def names(self) -> list[str]:
-        return [seat.name for seat in self.table.session.setup.seats]
+        return self.table.names()
 
     def may_leave(self, seat: int) -> bool:
         view = self.view

@@ -338,7 +338,7 @@ class IndianRummyTable(GroupedHand, TableScene):
             if problem is not None and self.session.problem(action) is None:
                 self.app.confirm(
                     tr("indian_rummy.wrong_title"),
-                    [render(problem, self.seat_names()), tr("indian_rummy.wrong_body")],
+                    [render(problem, self.names()), tr("indian_rummy.wrong_body")],
                     lambda: self._apply(action, overrides),
                 )
                 return True
@@ -391,7 +391,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         super().next_deal()
 
     def deal_summary(self, view: Any) -> ending.Showdown:
-        return ending.showdown(view, self.seat_names())
+        return ending.showdown(view, self.names())
 
     def summary_scene(self, summary: Any, on_continue: Any) -> ShowdownScene:
         """The showdown; between rounds its Continue opens the seats for the next round."""
@@ -405,10 +405,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         return ShowdownScene(self.app, summary, after)
 
     def final_result(self, view: Any) -> FinalResult:
-        return ending.final_result(view, self.seat_names())
-
-    def seat_names(self) -> list[str]:
-        return [seat.name for seat in self.session.setup.seats]
+        return ending.final_result(view, self.names())
 
     def play_again(self) -> None:
         """Play again with the players the session began with."""

@@ -47,7 +47,7 @@ class KalookiTable(TableScene):
     def name(self, seat: int | None) -> str:
         if seat is None:
             return ""
-        return self.session.setup.seats[seat].name
+        return self.seat_name(seat)
 
     @property
     def never_calls(self) -> bool:
@@ -413,9 +413,6 @@ class KalookiTable(TableScene):
         return super().hint_target()
 
     # --- the end of a deal and of the game ---------------------------------------------------
-
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.session.setup.seats]
 
     def deal_summary(self, view: Any) -> DealSummary:
         return ending.deal_summary(view, self.names())

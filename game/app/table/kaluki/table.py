@@ -66,7 +66,7 @@ class KalukiTable(TableScene):
         return (tr("kaluki.opened"),) if view.melded[seat] else ()
 
     def cell_title(self, view: Any, seat: int) -> str:
-        name = self.session.setup.seats[seat].name
+        name = self.seat_name(seat)
         return tr("kaluki.cell_opened", name=name) if view.melded[seat] else name
 
     def score_title(self, view: Any) -> str:
@@ -198,7 +198,7 @@ class KalukiTable(TableScene):
 
     def deal_summary(self, view: Any) -> DealSummary:
         record = view.history[-1]
-        names = tuple(seat.name for seat in self.session.setup.seats)
+        names = tuple(self.names())
         running_totals = [0] * len(names)
         for earlier in view.history:
             running_totals = [t + p for t, p in zip(running_totals, earlier.penalties)]
@@ -241,7 +241,7 @@ class KalukiTable(TableScene):
         )
 
     def final_result(self, view: Any) -> FinalResult:
-        names = [seat.name for seat in self.session.setup.seats]
+        names = self.names()
         winners = view.winners
         standings = ranked(names, view.totals, winners, lambda n: tr("table.points", n=n))
         series = []

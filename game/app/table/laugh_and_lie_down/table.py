@@ -102,9 +102,6 @@ class LaughTable(TableScene):
             self._legal_cache = (moment, self.session.legal_actions())
         return self._legal_cache[1]
 
-    def names(self) -> list[str]:
-        return [seat.name for seat in self.session.setup.seats]
-
     def between_deals(self, view: Any) -> bool:
         return view.phase == DEAL_OVER
 
