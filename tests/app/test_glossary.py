@@ -9,7 +9,15 @@ from game.app import i18n
 
 DATA = Path(__file__).resolve().parents[2] / "game" / "app" / "data"
 # term key -> the other words once used for it on some screen
-RETIRED = {"pure_run": ("純粋なラン",), "level_normal": ("ノーマル",)}
+RETIRED = {
+    "pure_run": ("純粋",),
+    "sequence": ("シーケンス",),  # the Kaluki seed writes シークエンス
+    "dealer": ("親", "配り手"),  # every seed says ディーラー
+    "drop": ("パック",),  # the screens say ドロップ; the rules page names the seed's パッキング
+    "level_easy": ("かんたん", "イージー"),
+    "level_normal": ("ノーマル",),
+    "level_hard": ("むずかしい", "ハード"),
+}
 
 
 def japanese_texts() -> dict[str, str]:
@@ -30,6 +38,9 @@ def test_japanese_screens_use_the_glossary_words_only():
                 for other in others:
                     assert other not in body, f"{name} says {other}, the glossary {word}"
         assert i18n.tr("term.pure_run") in texts["indian_rummy.ja.md"]
-        assert i18n.tr("term.level_normal") in i18n.tr("new_game.kind_normal")
+        for level in ("easy", "normal", "hard"):
+            word = i18n.tr(f"term.level_{level}")
+            assert word in i18n.tr(f"new_game.kind_{level}")
+            assert word in i18n.tr(f"stats.level_{level}")
     finally:
         i18n.set_language("en")

@@ -8,7 +8,7 @@ from game.engine.messages import templates
 templates(
     {
         "hint.indian.declare": "Discard the {card} and declare: your hand is complete.",
-        "hint.indian.pack": "Pack for {cost}: this hand would likely cost you more.",
+        "hint.indian.pack": "Drop for {cost}: this hand would likely cost you more.",
         "hint.indian.take_discard": "Take the {card}: it fits your hand.",
         "hint.indian.draw_stock": "Draw from the stock: the {card} does not fit your hand.",
         "hint.indian.draw_stock_plain": "Draw from the stock: there is no discard to take.",

@@ -59,7 +59,7 @@ SAID = {
         "takes the {card} from the discard pile",
         "take the {card} from the discard pile",
     ),
-    "pack": ("packs and will pay {points} points", "pack and will pay {points} points"),
+    "pack": ("drops and will pay {points} points", "drop and will pay {points} points"),
     "discard": ("discards the {card}", "discard the {card}"),
     "declare": ("discards the {card} and declares rummy", "discard the {card} and declare rummy"),
     "leave": (
@@ -96,7 +96,7 @@ REFUSALS = {
     "already_taken": "You take one card a turn and have taken it: now discard or declare.",
     "discard_empty": "The discard pile is empty: draw from the stock.",
     "unknown_source": "There is no {source} to draw from: draw from the stock or the discard pile.",
-    "pack_late": "You may pack only at the start of your turn, before drawing.",
+    "pack_late": "You may drop only at the start of your turn, before drawing.",
     "taken_back": (
         "You took the {card} from the discard pile: neither it nor a card identical to it "
         "may be thrown back in the same turn."

@@ -37,7 +37,7 @@ class IndianRummyOptions:
         "An invalid declaration costs 80 points and the player drops out of the deal.",
     )
     modern_drop_values: bool = option(
-        False, "Modern drop values", "Packing costs 20 on your first turn and 40 later."
+        False, "Modern drop values", "Dropping costs 20 on your first turn and 40 later."
     )
     first_life_four: bool = option(
         False, "First life of 4 cards", "The pure run (first life) needs 4 or more cards."
