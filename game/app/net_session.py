@@ -28,7 +28,7 @@ from game.engine.worlds import Hidden
 from game.games.registry import get_game
 from game.net import messages as m
 from game.net import wire
-from game.net.client import ChatLine, Connection, Incoming, NetClient, Notice, Updated
+from game.net.client import ChatLine, Connection, Incoming, NetClient, Notice, Synced, Updated
 from game.net.seatview import SeatView
 from game.persist.savedgame import HUMAN, GameSetup, Seat
 
@@ -57,7 +57,13 @@ class NetSession:
         self._waiting: list[Incoming] = []
         self._arrivals = Arrivals()
         self._world_at: tuple[int, Any] | None = None
+        self.moves: list[list[Event]] = []
         self._take(client.poll())
+        # What the table reads as a local session's ``opening`` and ``moves``: all this
+        # seat has seen before the table opened, then the events of each move since.
+        self.opening: list[Event] = list(self.seat.history)
+        self.moves: list[list[Event]] = []
+        self._arrivals.moves.clear()  # already in the opening
 
     # -- what the table reads -----------------------------------------------------------
 
@@ -110,9 +116,38 @@ class NetSession:
     def human_to_act(self) -> bool:
         return self.to_act == self.my_seat
 
+    # The local session's questions with a networked answer (see GameSession).
     hot_seat = False
     needs_handoff = False
+    hand_covered = False
+    handoff_seat = None
     can_undo = False
+    runs_ai = False  # the server plays the AI seats (and a dropped player's)
+    saves_here = False  # the server keeps the game: no autosave, no local statistics
+    online = True
+
+    @property
+    def undo_refusal(self) -> Message:
+        return msg(m.NO_UNDO)
+
+    def request_handoff(self) -> None:
+        """One player per screen: nothing to hide."""
+
+    def confirm_handoff(self) -> None:
+        """One player per screen: nothing to hide."""
+
+    def seat_status(self, seat: int) -> str | None:
+        """ "ai" while the computer plays a human's seat, "away" while its player's
+        connection is gone (within the grace period), else None."""
+        lobby = self.seat.lobby
+        if lobby is None or not 0 <= seat < len(lobby.seats):
+            return None
+        info = lobby.seats[seat]
+        if info.get("kind") != HUMAN:
+            return None
+        if info.get("ai"):
+            return "ai"
+        return None if info.get("connected", True) else "away"
 
     def public_history(self, seat: int) -> list[Event]:
         return self.seat.history if seat == self.my_seat else []
@@ -175,6 +210,7 @@ class NetSession:
             item = self.client.inbox.get(timeout=APPLY_TIMEOUT)
             if isinstance(item, Updated) and item.n == target:
                 events = self.seat.feed(item)
+                self.moves.append(events)
                 self._changed()
                 return events
             self._waiting.append(item)
@@ -200,8 +236,9 @@ class NetSession:
         items, self._waiting = [*self._waiting, *items], []
         for item in items:
             events = self.seat.feed(item)
-            if isinstance(item, Updated) and events:
+            if isinstance(item, Updated | Synced) and events:
                 self._arrivals.moves.append(events)
+                self.moves.append(events)
                 self._changed()
             elif isinstance(item, Notice):
                 self._arrivals.notices.append(item.message)

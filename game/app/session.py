@@ -56,6 +56,13 @@ def start_game(rules: Rules, options: Any, seed: int) -> tuple[Any, list[Event]]
 
 
 class GameSession:
+    # What the table may do for this session (a networked seat's session says no to
+    # each: the server plays its AI seats and keeps its game, see docs/NETWORK.md).
+    runs_ai = True  # the table plays AI seats itself
+    saves_here = True  # the table autosaves the game and records its statistics
+    undo_refusal: Message | None = None  # why undo is never possible (None: it may be)
+    online = False
+
     def __init__(
         self,
         setup: GameSetup,
@@ -132,6 +139,15 @@ class GameSession:
     @property
     def to_act(self) -> int | None:
         return self.state.to_act
+
+    @property
+    def move_count(self) -> int:
+        """Moves played so far (the table's clock for caches and undo)."""
+        return len(self.log)
+
+    def incoming(self) -> None:
+        """Nothing arrives at a local table (a networked one brings other seats' moves)."""
+        return None
 
     @property
     def finished(self) -> bool:

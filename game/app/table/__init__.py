@@ -17,6 +17,7 @@ from game.games.registry import get_game, import_named
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.net_session import NetSession
     from game.app.table.table_scene import TableScene
     from game.persist.savedgame import SavedGame
 
@@ -27,7 +28,9 @@ def table_class(game_id: str) -> type[TableScene]:
     return cls
 
 
-def open_table(app: App, session: GameSession, autosave: Path | None = None) -> TableScene:
+def open_table(
+    app: App, session: GameSession | NetSession, autosave: Path | None = None
+) -> TableScene:
     """Put the table on screen over the title (Quit to title and Menu come back to it).
     ``autosave``: the game's autosave file when it is a game in progress continued
     (it goes on writing there); otherwise the table starts a file of its own."""
@@ -52,4 +55,16 @@ def resume_table(app: App, saved: SavedGame, autosave: Path | None = None) -> Ta
     sample goes on in a new one, so the slot and any other game stay as they were."""
     table = open_table(app, GameSession.resume(saved), autosave)
     table.restore_hands(saved.hand_groups)
+    return table
+
+
+def open_net_table(app: App, session: NetSession) -> TableScene:
+    """Sit down at a networked table (the Join / Host screens call this once the game has
+    begun: a ``Synced`` is in the client's inbox or already taken by ``session``). The
+    game's ordinary table, for this seat's view only: the server plays the AI seats and
+    keeps the game; the table keeps the seat's rejoin record beside the saves."""
+    table = open_table(app, session)
+    from game.app.table.rejoin import remember
+
+    remember(app.paths, session)
     return table

@@ -60,7 +60,7 @@ class AiDriver:
         if seat is None or session.is_human(seat) or session.finished:
             self.cancel()
             return None
-        moment = (seat, len(session.log))
+        moment = (seat, session.move_count)
         if self._moment != moment:
             self.cancel()
             self._start(seat, moment)

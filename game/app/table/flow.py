@@ -49,8 +49,8 @@ class TableFlow:
                 self._ai_rest = 0.0
                 self.next_deal()
             return
-        if s.to_act is None or s.is_human(s.to_act):
-            self._ai_rest = 0.0
+        if s.to_act is None or s.is_human(s.to_act) or not s.runs_ai:
+            self._ai_rest = 0.0  # (a networked table's AI seats play on the server)
             return
         self._ai_rest += dt
         if self._ai_action is None:
@@ -117,7 +117,8 @@ class TableFlow:
         from game.app.scenes.game_over import GameOverScene
 
         note = self._record_statistics()
-        self.autosaver.clear()
+        if self.session.saves_here:
+            self.autosaver.clear()
         result = self.final_result(self.view)
         if note:
             result = replace(result, note=note)
@@ -127,7 +128,7 @@ class TableFlow:
         """One finished game for the first human seat (the player who set the game up);
         nothing for a table of AIs. Returns a line for the results screen."""
         setup = self.session.setup
-        if not setup.humans or not self._finished_here:
+        if not setup.humans or not self._finished_here or not self.session.saves_here:
             return ""
         stats = with_finished_game(self.app.stats, self.session.to_saved())
         if not self.app.keep_stats(stats):  # kept in memory, written when the disk allows
@@ -138,6 +139,9 @@ class TableFlow:
         return tr("table.stats_updated", name=name)
 
     def play_again(self) -> None:
+        if self.session.online:  # a new networked table is the host's to set up
+            self.quit_to_title()
+            return
         setup = self.session.setup
         seed = random.SystemRandom().randrange(1, 2**31)
         self.app.start_game(replace(setup, seed=seed))

@@ -69,6 +69,8 @@ class TableInput:
             self.undo()
         elif name == "menu":
             self.open_menu()
+        elif name == "chat":
+            self.open_chat()
         elif name == "help":
             self.open_help()
 
@@ -90,10 +92,13 @@ class TableInput:
             "save": lambda: app.stack.push(
                 SaveDialog(app, default_slot_name(title), self.saved_game)
             ),
+            "chat": self.open_chat,
             "rules": lambda: app.stack.push(RulesScene(app, self.session.setup.game_id)),
             "settings": lambda: app.stack.push(SettingsScene(app)),
             "quit": self.quit_to_title,
         }
+        # A networked game is kept by its server: Chat where a local game has Save.
+        del actions["save" if self.session.online else "chat"]
         self.cancel_drag()
         app.stack.push(MenuOverlay(app, actions))
 
@@ -102,7 +107,8 @@ class TableInput:
 
         game = self.session.setup.game_id
         lines = []
-        for name in self.help_topics():  # a game's own wording of a line wins
+        topics = (*self.help_topics(), *(("chat",) if self.session.online else ()))
+        for name in topics:  # a game's own wording of a line wins
             own = f"{game}.help_{name}"
             key = own if i18n.has(own) else f"table.help_{name}"
             lines.append((tr(f"{key}_keys"), tr(key)))

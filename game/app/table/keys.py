@@ -37,6 +37,9 @@ class TableKeys:
         if getattr(event, "unicode", "") == "?" or key == pygame.K_F1:
             self.open_help()
             return True
+        if (key == pygame.K_SLASH or getattr(event, "unicode", "") == "/") and self.session.online:
+            self.open_chat()  # a networked table's chat line
+            return True
         if key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self.cancel_drag()

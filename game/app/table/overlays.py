@@ -60,9 +60,10 @@ class Overlay(Scene):
 
 
 class MenuOverlay(Overlay):
-    """Resume, Save, Rules, Settings, Quit to title."""
+    """Resume, Save (Chat at a networked table), Rules, Settings, Quit to title: the
+    items ``actions`` names."""
 
-    ITEMS = ("resume", "save", "rules", "settings", "quit")
+    ITEMS = ("resume", "save", "chat", "rules", "settings", "quit")
 
     def __init__(self, app, actions: dict[str, Callable[[], None]]) -> None:
         super().__init__(app)
@@ -72,12 +73,13 @@ class MenuOverlay(Overlay):
     def build(self) -> None:
         w, h = self.size
         bw, bh, gap = 300, 50, 12
-        height = 80 + len(self.ITEMS) * (bh + gap) + 16
+        items = [name for name in self.ITEMS if name == "resume" or name in self.actions]
+        height = 80 + len(items) * (bh + gap) + 16
         self.box = pygame.Rect(0, 0, bw + 80, height)
         self.box.center = (w // 2, h // 2)
         y = self.box.y + 74
         self.buttons = {}
-        for name in self.ITEMS:
+        for name in items:
             style = "#primary" if name == "resume" else None
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(self.box.x + 40, y, bw, bh),

@@ -48,7 +48,7 @@ class TableServices:
         from game.app import i18n
 
         key = (
-            len(self.session.log),
+            self.session.move_count,
             self.session.shown_seat,
             self.session.to_act,
             self.thinking_seat,
@@ -62,6 +62,11 @@ class TableServices:
         return self._status_text
 
     def _on_change(self, session: GameSession) -> None:
+        if not session.saves_here:  # a networked table: the server keeps the game
+            self._finished_here = self._finished_here or session.finished
+            self.view = session.view()
+            self._sync_hand()
+            return
         if session.finished:
             # Saved too: should the app close before the results, the next start
             # counts the game in the statistics (and offers no Continue for it).
@@ -76,7 +81,7 @@ class TableServices:
 
     def hand_rearranged(self) -> None:
         """The player rearranged their hand: no move, but kept like one."""
-        if not self.session.finished:
+        if not self.session.finished and self.session.saves_here:
             self._autosave()
 
     def _autosave(self) -> None:
@@ -151,9 +156,15 @@ class TableServices:
             elif isinstance(event, GameOver):
                 line = LogLine(None, "", tr("table.log_over"))
             if line is not None:
-                self.log_lines.append(line)
-                if self.log_scroll:  # reading back: the lines read stay put
-                    self.log_scroll += 1
+                self.add_log_line(line)
+        self._trim_log()
+
+    def add_log_line(self, line: LogLine) -> None:
+        self.log_lines.append(line)
+        if self.log_scroll:  # reading back: the lines read stay put
+            self.log_scroll += 1
+
+    def _trim_log(self) -> None:
         starts = [i for i, line in enumerate(self.log_lines) if line.deal_start]
         keep = max(starts[-1] if starts else 0, len(self.log_lines) - LOG_KEEP)
         del self.log_lines[:keep]
@@ -176,8 +187,12 @@ class TableServices:
         if first is None:
             self._record(events_for(self.session.opening, seat))
             first = 0
-        for events in moves[first:]:
-            self._record(events_for(events, seat))
+        for index in range(first, len(moves) + 1):
+            for line in self.net_lines_at(index):  # a networked table's notices and chat
+                self.add_log_line(line)
+            if index < len(moves):
+                self._record(events_for(moves[index], seat))
+        self._trim_log()
 
     def scroll_log(self, lines: int) -> None:
         """Read back (``lines`` > 0) or forward in the log; 0 is the newest line at the bottom."""
@@ -203,7 +218,7 @@ class TableServices:
         if not self.my_turn:
             return
         if self._hint_job is not None:  # asked again while it thinks: still show it
-            self._hint_moment = len(self.session.log)
+            self._hint_moment = self.session.move_count
             return
         from game.ai.hint import hint
 
@@ -212,14 +227,14 @@ class TableServices:
         history = list(s.public_history(s.view_seat))
         game_id = s.setup.game_id
         self._hint_job = Job(lambda: hint(game_id, view, legal, history))
-        self._hint_moment = len(s.log)
+        self._hint_moment = s.move_count
 
     def _poll_hint(self) -> None:
         job = self._hint_job
         if job is None or not job.ready():
             return
         self._hint_job = None
-        if job.error is not None or len(self.session.log) != self._hint_moment:
+        if job.error is not None or self.session.move_count != self._hint_moment:
             if job.error is not None:
                 log.warning("hint failed: %s", job.error)
             return
@@ -237,7 +252,8 @@ class TableServices:
     def _refresh_controls(self) -> None:
         if self.ui is None:
             return
-        can_undo = self.session.can_undo and self.my_turn
+        # Where undo is never possible the button stays, to say why (net.no_undo).
+        can_undo = (self.session.can_undo and self.my_turn) or bool(self.session.undo_refusal)
         for button, name in self.side_buttons.items():
             enabled = {
                 "undo": can_undo,

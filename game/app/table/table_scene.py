@@ -34,6 +34,7 @@ from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.input import TableInput
 from game.app.table.keys import TableKeys
 from game.app.table.layout import TableLayout
+from game.app.table.online import TableOnline
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
 from game.app.table.save_notice import draw_save_problem
@@ -50,9 +51,10 @@ log = logging.getLogger(__name__)
 NOTICE_S = 4.5
 UNDO_HANDS = 60  # hand arrangements kept for undo (a turn is never this long)
 SIDE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "menu", "help")
+ONLINE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "chat", "menu", "help")
 
 
-class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Scene):
+class TableScene(TableFlow, TableServices, TableOnline, TableKeys, TableInput, GameHooks, Scene):
     ai_pause = 0.55  # seconds an AI move waits after the table comes to rest (speed 1)
 
     def __init__(self, app, session: GameSession) -> None:
@@ -83,6 +85,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self.hint: Hint | None = None
         self._hint_job: Job | None = None
         self.log_lines: list[LogLine] = []
+        self.net_lines: list = []  # a networked table's notices and chat (see online.py)
         # (log length, seat, groups) before each move played here
         self._undo_hands: list[tuple[int, int, list[list[Card]]]] = []
         self.log_scroll = 0  # lines hidden at the bottom while the player reads back
@@ -107,7 +110,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
     def enter(self) -> None:
         super().enter()
         self._apply_settings()
-        if not self.session.log and self.session.opening:
+        if not self.session.move_count and self.session.opening:
             self.animate(Picture(), self._visible(self.session.opening))
             self.app.audio.play("shuffle")
 
@@ -134,9 +137,11 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         frames (the to-act plate then pulses at a gentler rate)."""
         s = self.session
         ai_turn = s.to_act is not None and not s.is_human(s.to_act) and not s.finished
+        others_turn = s.online and not s.finished and not self.my_turn  # moves arrive
         return bool(
             self.animator.busy
             or ai_turn
+            or others_turn
             or self.drag is not None
             or self.press is not None
             or self.notice
@@ -149,7 +154,8 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self.drag = None  # a resize while dragging: the cards go home
         self.press = None
         self.side_buttons = {}
-        for rect, name in zip(self.layout.button_cells(len(SIDE_BUTTONS)), SIDE_BUTTONS):
+        names = ONLINE_BUTTONS if self.session.online else SIDE_BUTTONS
+        for rect, name in zip(self.layout.button_cells(len(names)), names):
             style = "#quiet" if name in ("menu", "help") else None
             button = pygame_gui.elements.UIButton(
                 rect, ui(f"table.{name}"), self.ui, object_id=ObjectID(object_id=style)
@@ -261,7 +267,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         old = self.picture
         self.animator.finish()
         # The arrangement before the move, for undo to put the cards back where they were.
-        before = (len(self.session.log), self.view_seat, self.seat_groups(self.view_seat))
+        before = (self.session.move_count, self.view_seat, self.seat_groups(self.view_seat))
         try:
             events = self.session.apply(action)
         except IllegalAction as error:
@@ -307,11 +313,13 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
 
     def undo(self) -> None:
         if not self.session.can_undo:
+            if self.session.undo_refusal is not None:  # never possible here: say why
+                self.refuse(self.session.undo_refusal)
             return
         old = self.picture
         self.animator.finish()
         self.session.undo()
-        length = len(self.session.log)
+        length = self.session.move_count
         while self._undo_hands and self._undo_hands[-1][0] > length:
             self._undo_hands.pop()
         if self._undo_hands and self._undo_hands[-1][0] == length:
@@ -328,6 +336,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
+        self.take_arrivals()  # a networked table: the other seats' moves, chat, notices
         was_busy = self.animator.busy
         for sound in self.animator.update(dt):
             self.play_sound(sound)
@@ -370,6 +379,7 @@ class TableScene(TableFlow, TableServices, TableKeys, TableInput, GameHooks, Sce
         self.painter.draw_over(surface)
         status = self.layout.status if self.layout is not None else None
         draw_save_problem(surface, self.autosaver.problem, status)  # until a save succeeds
+        self.draw_online(surface)
 
 
 _MODIFIER_KEYS = frozenset(

@@ -97,7 +97,7 @@ class LaughTable(TableScene):
     def legal(self) -> list:
         """The engine's legal moves now (cached per move: asked on every frame by the
         automatic pass and on every change by the status line)."""
-        moment = (len(self.session.log), self.session.to_act)
+        moment = (self.session.move_count, self.session.to_act)
         if self._legal_cache[0] != moment:
             self._legal_cache = (moment, self.session.legal_actions())
         return self._legal_cache[1]

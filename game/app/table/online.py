@@ -1,0 +1,112 @@
+"""What a networked seat adds to the table (a mixin of ``TableScene``): the other seats'
+moves, notices and chat lines taken from the session once a frame (animated and logged
+as a local game's), the chat line, the "Connection lost" banner while the client
+reconnects, and the badges of seats whose player dropped or the computer plays.
+
+A local session's ``incoming`` returns None, so none of this does anything there.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.i18n import tr
+from game.app.messages import render
+from game.app.table.panels import LogLine, fit_line
+from game.app.ui.paint import panel, text
+from game.app.ui.theme import CREAM, GOLD, RED
+from game.engine.messages import Message, Seat
+
+BANNER_H = 40
+
+
+class TableOnline:
+    net_down = False  # the connection is lost; the client is reconnecting
+
+    def take_arrivals(self) -> None:
+        """Everything the server sent since the last frame."""
+        arrivals = self.session.incoming()
+        if arrivals is None:
+            return
+        if arrivals.connected is not None:
+            self.net_down = not arrivals.connected
+        for message in arrivals.notices:
+            self.log_notice(message)
+        for line in arrivals.chat:
+            self.log_chat(line.seat, line.text)
+        if arrivals.moves:
+            old = self.picture
+            self.animator.finish()
+            self.after_move(old, [event for move in arrivals.moves for event in move])
+
+    def log_notice(self, message: Message) -> None:
+        self._keep_line(message)
+
+    def log_chat(self, seat: int | None, said: str) -> None:
+        self._keep_line((seat, said))
+
+    def _keep_line(self, item: Message | tuple[int | None, str]) -> None:
+        """Log a notice or chat line, and keep it to log again when the log is rebuilt
+        (a new language, a resize), after the move it came after."""
+        self.net_lines.append((len(self.session.moves), item))
+        self.add_log_line(self._net_line(item))
+
+    def net_lines_at(self, index: int) -> list[LogLine]:
+        """The kept notices and chat lines that arrived after ``index`` moves."""
+        return [self._net_line(item) for at, item in self.net_lines if at == index]
+
+    def _net_line(self, item: Message | tuple[int | None, str]) -> LogLine:
+        names = self.names_for_log()
+        if isinstance(item, Message):
+            found = (v.seat for v in item.values().values() if isinstance(v, Seat))
+            seat = next(found, None)
+            said = render(item, names)
+        else:
+            seat, said = item  # the line as typed, after its speaker's name
+        if seat is None or not 0 <= seat < len(names):
+            return LogLine(None, "", said)
+        return LogLine(seat, names[seat], said)
+
+    def names_for_log(self) -> list[str]:
+        return [seat.name for seat in self.session.setup.seats]
+
+    def open_chat(self) -> None:
+        if not self.session.online:
+            return
+        from game.app.table.chat import ChatEntry
+
+        self.cancel_drag()
+        self.app.stack.push(ChatEntry(self.app, self.send_chat))
+
+    def send_chat(self, line: str) -> None:
+        refused = self.session.say(line)
+        if refused is not None:
+            self.refuse(refused)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def draw_online(self, surface: pygame.Surface) -> None:
+        if not self.session.online or self.layout is None:
+            return
+        for seat, spot in self.layout.seats.items():
+            status = self.session.seat_status(seat)
+            if status is not None:
+                _badge(surface, spot.plaque, tr(f"net_table.badge_{status}"), status == "away")
+        if self.net_down:
+            _banner(surface, self.layout.play, tr("net_table.reconnecting"))
+
+
+def _badge(surface: pygame.Surface, plaque: pygame.Rect, label: str, warn: bool) -> None:
+    """A small tag on the top edge of a seat's name plate."""
+    w = min(plaque.w, 24 + 8 * len(label))
+    box = pygame.Rect(0, 0, w, 22)
+    box.midbottom = (plaque.centerx, plaque.y + 6)
+    panel(surface, box, alpha=240, radius=8, border=RED if warn else GOLD)
+    text(surface, fit_line(label, 13, w - 10, True), box.center, 13, CREAM, bold=True)
+
+
+def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
+    """The lasting strip across the top of the felt while the connection is down."""
+    box = pygame.Rect(area.x + 40, area.y + 12, area.w - 80, BANNER_H)
+    panel(surface, box, alpha=250, radius=10, border=RED)
+    text(surface, fit_line(label, 18, box.w - 32, True), box.center, 18, CREAM, bold=True)

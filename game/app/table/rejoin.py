@@ -1,0 +1,73 @@
+"""Keeping and using the seat's rejoin record of a networked table (Continue, the Load
+screen): :func:`remember` writes it when the table opens, :func:`rejoin` sits back down
+with the kept credential, and a table the server no longer has is refused clearly and
+its record retired."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from game.app.i18n import tr
+from game.app.messages import render
+from game.net import messages as m
+from game.net.client import NetClient, Synced
+from game.persist.online_tables import OnlineRecord, keep_record, retire_record
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.net_session import NetSession
+    from game.app.table.table_scene import TableScene
+    from game.persist.paths import Paths
+
+log = logging.getLogger(__name__)
+GONE = (m.NO_TABLE, m.NO_SEAT, m.BAD_CREDENTIAL)  # the record can never work again
+
+
+def remember(paths: Paths, session: NetSession) -> None:
+    try:
+        keep_record(paths, session.resume_record())
+    except (OSError, ValueError) as error:  # the game goes on; only Continue is lost
+        log.warning("the online table's record was not kept: %s", error)
+
+
+def forget(paths: Paths, session: NetSession) -> None:
+    retire_record(paths, session.resume_record().get("code") or "")
+
+
+def rejoin_label(record: OnlineRecord) -> str:
+    from game.games.registry import get_game
+
+    code = record.code
+    shown = "-".join((code[:4], code[4:8], code[8:])) if len(code) == 13 else code
+    return tr("net_table.rejoin", game=get_game(record.game).title, code=shown)
+
+
+def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene | None:
+    """Sit back down at the recorded seat; None (the reason shown, a dead record
+    retired) when that cannot be done."""
+    from game.app.net_session import NetSession
+    from game.app.table import open_net_table
+
+    client = NetClient(record.url, timeout=timeout)
+    client.code, client.seat = record.code, record.seat
+    client.credential, client.game_id = record.credential, record.game
+    try:
+        client.connect()
+    except Exception as error:  # no server there (any transport error)
+        log.info("rejoin: %s", error)
+        client.close()
+        app.notify([tr("net_table.rejoin_failed", url=record.url)])
+        return None
+    reply = client.rejoin()
+    if not reply.ok:
+        client.close()
+        message = reply.message
+        if message is not None and message.key in GONE:
+            retire_record(app.paths, record.code)
+            app.notify([tr("net_table.rejoin_gone"), render(message)])
+        else:
+            app.notify([render(message) if message else tr("net_table.rejoin_gone")])
+        return None
+    client.inbox.put(client.wait_for(Synced))  # the seat's view: the table opens on it
+    return open_net_table(app, NetSession(client))

@@ -1,0 +1,110 @@
+"""The online tables this app has a seat at: one small file per table in
+``online/`` beside the saves, holding what the app needs to rejoin that seat (the
+server's address, the table code, the seat number, the seat's secret credential and the
+game). Written when the table opens, removed when the game ends or the table is gone.
+
+A file is validated on read like every file of ours: too big, not JSON, or not the
+right shape moves it to ``damaged/`` with a message; the credential is never shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.persist.paths import Paths
+from game.persist.store import StoreError, aside_message, move_aside, read_json, write_json
+
+FOLDER = "online"
+MAX_BYTES = 4096
+_CODE = re.compile(r"^[A-Z2-9]{4,32}$")
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
+_GAME = re.compile(r"^[a-z_]{1,40}$")
+_URL = re.compile(r"^https?://[A-Za-z0-9.:\[\]_-]{1,200}$")
+
+
+@dataclass(frozen=True)
+class OnlineRecord:
+    url: str
+    code: str
+    seat: int
+    credential: str
+    game: str
+    path: Path | None = None  # where it was read from
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "url": self.url,
+            "code": self.code,
+            "seat": self.seat,
+            "credential": self.credential,
+            "game": self.game,
+        }
+
+
+def parse_record(data: Any) -> OnlineRecord:
+    """ValueError unless ``data`` is a well-formed record."""
+    if not isinstance(data, dict) or set(data) != {"url", "code", "seat", "credential", "game"}:
+        raise ValueError("not an online table record")
+    url, code, seat = data["url"], data["code"], data["seat"]
+    credential, game = data["credential"], data["game"]
+    if not (isinstance(url, str) and _URL.match(url)):
+        raise ValueError("the server's address is not valid")
+    if not (isinstance(code, str) and _CODE.match(code)):
+        raise ValueError("the table code is not valid")
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 16):
+        raise ValueError("the seat is not valid")
+    if not (isinstance(credential, str) and _TOKEN.match(credential)):
+        raise ValueError("the seat's credential is not valid")
+    if not (isinstance(game, str) and _GAME.match(game)):
+        raise ValueError("the game is not valid")
+    return OnlineRecord(url, code, seat, credential, game)
+
+
+def folder(paths: Paths) -> Path:
+    return paths.saves / FOLDER
+
+
+def record_path(paths: Paths, code: str) -> Path:
+    return folder(paths) / f"{code}.json"
+
+
+def keep_record(paths: Paths, record: dict[str, Any]) -> Path:
+    """Write (or replace) the record of one table; OSError if the disk refuses."""
+    checked = parse_record(record)
+    path = record_path(paths, checked.code)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_json(path, checked.as_json(), indent=2)
+    return path
+
+
+def online_records(paths: Paths) -> tuple[list[OnlineRecord], list[str]]:
+    """Every kept record, newest first, and a message for each file moved aside."""
+    found: list[tuple[float, OnlineRecord]] = []
+    messages: list[str] = []
+    try:
+        files = list(folder(paths).glob("*.json"))
+    except OSError:
+        return [], []
+    for path in files:
+        try:
+            data = read_json(path, MAX_BYTES)
+            record = parse_record(data)
+            found.append((path.stat().st_mtime, OnlineRecord(**record.as_json(), path=path)))
+        except FileNotFoundError:
+            continue
+        except StoreError as error:
+            messages.append(aside_message("online table", path, error.reason, move_aside(path)))
+        except (ValueError, OSError) as error:
+            messages.append(aside_message("online table", path, str(error), move_aside(path)))
+    found.sort(key=lambda item: item[0], reverse=True)
+    return [record for _, record in found], messages
+
+
+def retire_record(paths: Paths, code: str) -> None:
+    """Forget a table (its game ended, or the server no longer has it)."""
+    with contextlib.suppress(OSError):
+        record_path(paths, code).unlink(missing_ok=True)

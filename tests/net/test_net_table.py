@@ -1,0 +1,67 @@
+"""The app's own table at a networked seat: real headless apps, real clients, a real
+server on 127.0.0.1. Moves made at one table arrive, animated and logged, at the other;
+undo is refused with the reason; chat lines reach both logs."""
+
+from __future__ import annotations
+
+from game.ai.base import NORMAL
+from game.ai.registry import make_bot
+from game.net import messages as m
+from game.persist.online_tables import online_records
+from tests.net.tablesetup import close_app, new_app, run, seat_clients, sit, until
+
+
+def play_one(app, table, bot) -> None:
+    """The seat's Normal move, played through the table as a click would."""
+    s = table.session
+    action = bot.choose(s.view(), s.legal_actions(), s.public_history(s.view_seat))
+    assert table.play(action), table.notice
+    run(app, table)
+
+
+def all_at(tables, n: int) -> bool:
+    return all(t.session.move_count == n for t in tables)
+
+
+def said(table, words: str):
+    """The log line holding ``words`` (None when there is none yet)."""
+    return next((line for line in table.log_lines if words in line.text), None)
+
+
+def test_two_app_tables_play_moves_and_see_each_other(server, tmp_path):
+    clients = seat_clients(server.url, "kaluki", ["you", "open"], seed=5)
+    apps = [new_app(tmp_path / "ann"), new_app(tmp_path / "bob")]
+    try:
+        tables = [sit(app, client) for app, client in zip(apps, clients)]
+        pairs = list(zip(apps, tables))
+        assert [t.view_seat for t in tables] == [0, 1]
+        bots = [make_bot("kaluki", NORMAL, 0, seat) for seat in (0, 1)]
+        played = 0
+        while played < 6:
+            until(pairs, lambda: any(t.my_turn for t in tables))
+            number = next(i for i, t in enumerate(tables) if t.my_turn)
+            play_one(apps[number], tables[number], bots[number])
+            played += 1
+            until(pairs, lambda n=tables[number].session.move_count: all_at(tables, n))
+        assert tables[0].session.move_count == tables[1].session.move_count >= 6
+        for table in tables:  # the other's moves were logged too
+            assert any(line.seat == 1 - table.view_seat for line in table.log_lines)
+            assert not table.autosaver.writes  # the server keeps the game
+        # Undo is refused with the reason, shown as a refusal is.
+        table = tables[0]
+        table.undo()
+        assert table.notice == "Moves cannot be taken back at a table played over the network."
+        assert table.session.undo_refusal.key == m.NO_UNDO
+        # A chat line reaches both logs, with the speaker's name.
+        table.send_chat("good luck")
+        until(pairs, lambda: all(said(t, "good luck") for t in tables))
+        for t in tables:
+            line = said(t, "good luck")
+            assert line.name == "Ann" and line.seat == 0
+        records, _ = online_records(apps[1].paths)
+        assert [(r.code, r.seat) for r in records] == [(clients[1].code, 1)]
+    finally:
+        for client in clients:
+            client.close()
+        for app in apps:
+            close_app(app)
