@@ -247,7 +247,7 @@ class SettlementScene(DealSummaryScene):
             if note:
                 text(
                     surface,
-                    fit_line(note, small, name_w - 16),
+                    fit_line(note, small, band.w - 32),  # under the figures, raised above it
                     (area.x + 16, band.centery + round(band.h * 0.27)),
                     small,
                     GOLD,
@@ -261,7 +261,7 @@ class SettlementScene(DealSummaryScene):
                 (signed_plain(row.chips), RED if row.chips < 0 else GOLD),
             )
             for (value, colour), cx in zip(values, xs):
-                text(surface, value, (cx, band.centery), 18, colour, bold=True, anchor="midright")
+                text(surface, value, (cx, name_y), 18, colour, bold=True, anchor="midright")
             y += row_h
         self._pot(surface, pygame.Rect(area.x - 10, y + 8, area.w + 20, 60))
 
