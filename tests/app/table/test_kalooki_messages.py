@@ -5,30 +5,27 @@ with the same placeholders, and reads in Japanese with no key fallback and no En
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 from game.ai.seat import Seat, TableHistory, seat_inputs
 from game.app import i18n
-from game.app.i18n import PLACEHOLDER
-from game.app.messages import missing_keys, render, template
+from game.app.messages import missing_keys, render
 from game.engine.actions import DISCARD, Action, Discard, Draw, LayDown, LayOff, NextDeal, Pass
 from game.engine.errors import IllegalAction
 from game.engine.events import DealScored, Event, Said
 from game.engine.melds import GROUP, RUN, loose_meld
-from game.engine.messages import ENGLISH, ENGLISH_YOU, TERMS, Message, Term, msg
+from game.engine.messages import ENGLISH, TERMS, Message, Term, msg
 from game.games.kalooki import RULES, AllowCall, Call, DeclineCall, DenyCall, KalookiState, Tack
 from game.games.kalooki import messages as m
 from game.games.kalooki.scoring import CONTRACTS
 from tests.ai.common import start
+from tests.app.table.message_checks import check_keys_have_japanese, check_reads_in_japanese
 from tests.games.kalooki.position import four
 from tests.helpers import hand
 
 GAME_KEYS = sorted(key for key in ENGLISH if key.startswith("kalooki."))
 NAMES_JA = ("あなた", "アダ", "ブルーノ", "クララ")
-# An English word left in a Japanese sentence (a joker's face reads "Joker" everywhere).
-ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 SETUPS = [{"players": 4}, {"players": 3, "calls_per_deal": True}, {"players": 5}]
 SAMPLE = {  # a value for each placeholder, to render every key
     "card": hand("7H")[0],
@@ -109,29 +106,11 @@ def test_every_message_met_in_play_has_english_and_japanese(met):
 
 
 def test_every_message_reads_in_japanese(met):
-    i18n.set_language("ja")
-    try:
-        for message in set(met):
-            text = render(message, NAMES_JA)
-            assert message.key not in text and "%{" not in text and "term." not in text, text
-            assert ENGLISH_WORD.search(text.replace("Joker", "")) is None, f"{message.key}: {text}"
-    finally:
-        i18n.set_language("en")
+    check_reads_in_japanese(met, NAMES_JA)
 
 
 def test_every_key_of_the_game_has_japanese_with_the_same_placeholders():
-    assert missing_keys("ja", GAME_KEYS) == []
-    i18n.set_language("ja")
-    try:
-        for key in GAME_KEYS:
-            english = set(re.findall(r"\{(\w+)\}", ENGLISH[key]))
-            assert set(PLACEHOLDER.findall(template(key) or "")) == english, key
-            if key in ENGLISH_YOU:
-                assert set(re.findall(r"\{(\w+)\}", ENGLISH_YOU[key])) == english, key
-            text = render(msg(key, **{name: SAMPLE[name] for name in english}), NAMES_JA)
-            assert ENGLISH_WORD.search(text) is None and "%{" not in text, text
-    finally:
-        i18n.set_language("en")
+    check_keys_have_japanese(GAME_KEYS, NAMES_JA, SAMPLE)
 
 
 def test_the_glossary_words_are_the_same_in_the_engine_and_the_app():

@@ -6,29 +6,27 @@ Japanese with no key fallback and no English left in it."""
 from __future__ import annotations
 
 import random
-import re
 from itertools import combinations
 
 import pytest
 
 from game.ai.seat import Seat, TableHistory, seat_inputs
 from game.app import i18n
-from game.app.i18n import PLACEHOLDER
-from game.app.messages import missing_keys, render, template
+from game.app.messages import missing_keys, render
 from game.engine.actions import Action, NextDeal, Pass
 from game.engine.errors import IllegalAction
 from game.engine.events import DealScored, Event, Said
-from game.engine.messages import ENGLISH, ENGLISH_YOU, Message, msg
+from game.engine.messages import ENGLISH, Message, msg
 from game.engine.messages import Seat as SeatParam
 from game.games.laugh_and_lie_down import RULES, LaughState
 from game.games.laugh_and_lie_down import messages as m
 from game.games.laugh_and_lie_down.state import Capture, ClaimDead, DeclareDead, LieDown
 from tests.ai.common import start
+from tests.app.table.message_checks import check_keys_have_japanese, check_reads_in_japanese
 from tests.helpers import hand
 
 GAME_KEYS = sorted(key for key in ENGLISH if key.startswith(m.P))
 NAMES_JA = ("あなた", "アダ", "ブルーノ", "クララ", "デヴ")
-ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 SETUPS = [
     {"players": 4, "auto_declare": False},
     {"players": 5, "auto_declare": False},
@@ -121,29 +119,11 @@ def test_every_message_met_in_play_has_english_and_japanese(met):
 
 
 def test_every_message_reads_in_japanese(met):
-    i18n.set_language("ja")
-    try:
-        for message in set(met):
-            text = render(message, NAMES_JA)
-            assert message.key not in text and "%{" not in text, text
-            assert ENGLISH_WORD.search(text) is None, f"{message.key}: {text}"
-    finally:
-        i18n.set_language("en")
+    check_reads_in_japanese(met, NAMES_JA)
 
 
 def test_every_key_of_the_game_has_japanese_with_the_same_placeholders():
-    assert missing_keys("ja", GAME_KEYS) == []
-    i18n.set_language("ja")
-    try:
-        for key in GAME_KEYS:
-            english = set(re.findall(r"\{(\w+)\}", ENGLISH[key]))
-            assert set(PLACEHOLDER.findall(template(key) or "")) == english, key
-            if key in ENGLISH_YOU:
-                assert set(re.findall(r"\{(\w+)\}", ENGLISH_YOU[key])) == english, key
-            text = render(msg(key, **{name: SAMPLE[name] for name in english}), NAMES_JA)
-            assert ENGLISH_WORD.search(text) is None and "%{" not in text, text
-    finally:
-        i18n.set_language("en")
+    check_keys_have_japanese(GAME_KEYS, NAMES_JA, SAMPLE)
 
 
 def test_messages_read_naturally_in_english_and_japanese():
