@@ -83,26 +83,11 @@ class SettingsScene(Scene):
 
         # Left: language, window, cards.
         x, y, cw = left.x + 24, left.y + 58, left.w - 48
-        names = [tr(f"settings.language_{code}") for code in LANGUAGES]
-        widths = segment_widths(names, minimum=(control_w - 6) // 2, padding=20)
-        self._row("language", x, y, cw - sum(widths) - 26, row)
-        self.controls.append(
-            segmented(
-                self.ui,
-                "language",
-                (x + cw - sum(widths) - 6, y + 8),
-                list(zip(LANGUAGES, names)),
-                s.language,
-                widths=widths,
-                plain=True,
-            )
-        )
+        self._choices("language", LANGUAGES, s.language, x, y, cw, control_w, row)
         y += row
-        self._row("fullscreen", x, y, toggle_text, row)
-        self.controls.append(toggle(self.ui, "fullscreen", _right(x, y, cw), s.fullscreen))
+        self._toggle("fullscreen", s.fullscreen, x, y, cw, toggle_text, row)
         y += row
-        self._row("four_colour", x, y, toggle_text, row)
-        self.controls.append(toggle(self.ui, "four_colour", _right(x, y, cw), s.four_colour))
+        self._toggle("four_colour", s.four_colour, x, y, cw, toggle_text, row)
         y += row
         bw, bh = card_size(BACK_W)
         self._row("card_back", x, y, cw - 3 * BACK_W - 2 * 16 - 24, max(row, bh + 16))
@@ -117,8 +102,7 @@ class SettingsScene(Scene):
         # Right: sound and play.
         x, y, cw = right.x + 24, right.y + 58, right.w - 48
         text_w = cw - 92 - 20
-        self._row("sound", x, y, text_w, row)
-        self.controls.append(toggle(self.ui, "sound", _right(x, y, cw), s.sound))
+        self._toggle("sound", s.sound, x, y, cw, text_w, row)
         y += row
         self._slider(
             "volume",
@@ -148,13 +132,9 @@ class SettingsScene(Scene):
             _times,
         )
         y += row
-        self._row("reduce_motion", x, y, text_w, row)
-        self.controls.append(toggle(self.ui, "reduce_motion", _right(x, y, cw), s.reduce_motion))
+        self._toggle("reduce_motion", s.reduce_motion, x, y, cw, text_w, row)
         y += row
-        self._row("confirm_end_turn", x, y, text_w, row)
-        self.controls.append(
-            toggle(self.ui, "confirm_end_turn", _right(x, y, cw), s.confirm_end_turn)
-        )
+        self._toggle("confirm_end_turn", s.confirm_end_turn, x, y, cw, text_w, row)
         y += row
         self._slider(
             "hard_think_ms",
@@ -170,20 +150,7 @@ class SettingsScene(Scene):
             lambda v: tr("settings.seconds", value=f"{v / 1000:.1f}"),
         )
         y += row
-        names = [tr(f"settings.kalooki_calls_{choice}") for choice in KALOOKI_CALLS]
-        widths = segment_widths(names, minimum=(control_w - 6) // 2, padding=20)
-        self._row("kalooki_calls", x, y, cw - sum(widths) - 26, row)
-        self.controls.append(
-            segmented(
-                self.ui,
-                "kalooki_calls",
-                (x + cw - sum(widths) - 6, y + 8),
-                list(zip(KALOOKI_CALLS, names)),
-                s.kalooki_calls,
-                widths=widths,
-                plain=True,
-            )
-        )
+        self._choices("kalooki_calls", KALOOKI_CALLS, s.kalooki_calls, x, y, cw, control_w, row)
 
         self.back_button = pygame_gui.elements.UIButton(
             pygame.Rect(w - margin - 160, h - 74, 160, 52),
@@ -200,6 +167,21 @@ class SettingsScene(Scene):
 
     def _row(self, name: str, x: int, y: int, text_w: int, height: int) -> None:
         self.rows.append((name, pygame.Rect(x, y, text_w, height)))
+
+    def _toggle(self, name: str, on: bool, x: int, y: int, width: int, text_w: int, row: int):
+        self._row(name, x, y, text_w, row)
+        self.controls.append(toggle(self.ui, name, _right(x, y, width), on))
+
+    def _choices(self, name, choices, current, x, y, width, control_w, row) -> None:
+        """A row whose setting is one of ``choices``, each labelled ``settings.<name>_<choice>``."""
+        labels = [tr(f"settings.{name}_{choice}") for choice in choices]
+        widths = segment_widths(labels, minimum=(control_w - 6) // 2, padding=20)
+        self._row(name, x, y, width - sum(widths) - 26, row)
+        at = (x + width - sum(widths) - 6, y + 8)
+        pairs = list(zip(choices, labels))
+        self.controls.append(
+            segmented(self.ui, name, at, pairs, current, widths=widths, plain=True)
+        )
 
     def _slider(self, name, x, y, width, control_w, row, start, span, step, to_setting, shown):
         self._row(name, x, y, width - control_w - 16, row)
