@@ -26,7 +26,7 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
-from game.engine.cards import Card
+from game.engine.cards import Card, sort_by_suit
 
 WIN_BAND = (44, 104, 70)
 
@@ -53,6 +53,19 @@ class DealSummary:
     button_key: str = "table.next_deal"  # "table.see_results" after the last deal
     points_title: str = ""  # "Penalty"
     total_title: str = ""  # "Total"
+
+
+def running_totals(penalties: Sequence[Sequence[int]]) -> list[int]:
+    """Each seat's total after the deals so far, from each deal's penalties."""
+    return [sum(column) for column in zip(*penalties)]
+
+
+def penalty_row(
+    seat: int, name: str, left: Sequence[Card], penalty: int, total: int, note: str, out: bool
+) -> SummaryRow:
+    """A rummy's row: the cards left (by suit), "+34" or "0", the total, a note."""
+    points = f"+{penalty}" if penalty else "0"
+    return SummaryRow(seat, name, tuple(sort_by_suit(left)), points, str(total), note, out)
 
 
 class DealSummaryScene(Scene):

@@ -8,10 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.app.i18n import tr
-from game.app.scenes.deal_summary import DealSummary, SummaryRow
+from game.app.scenes.deal_summary import DealSummary, penalty_row, running_totals
 from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.kalooki.words import deal_contract
-from game.engine.cards import sort_by_suit
 from game.games.kalooki.scoring import DEALS
 
 
@@ -20,9 +19,7 @@ def deal_summary(view: Any, names: Sequence[str]) -> DealSummary:
     penalties of every deal so far (all nine fit the running table)."""
     record = view.history[-1]
     names = tuple(names)
-    running_totals = [0] * len(names)
-    for earlier in view.history:
-        running_totals = [t + p for t, p in zip(running_totals, earlier.penalties)]
+    totals = running_totals([r.penalties for r in view.history])
     if record.out is None:
         subtitle = tr("kalooki.drawn_deal")
     else:
@@ -31,19 +28,10 @@ def deal_summary(view: Any, names: Sequence[str]) -> DealSummary:
         subtitle += " " + tr("kalooki.doubled")
     rows = []
     for seat, name in enumerate(names):
-        penalty = record.penalties[seat]
         out = seat == record.out
-        rows.append(
-            SummaryRow(
-                seat,
-                name,
-                tuple(sort_by_suit(record.leftovers[seat])),
-                f"+{penalty}" if penalty else "0",
-                str(running_totals[seat]),
-                tr("kalooki.out_note") if out else "",
-                out,
-            )
-        )
+        note = tr("kalooki.out_note") if out else ""
+        left, penalty = record.leftovers[seat], record.penalties[seat]
+        rows.append(penalty_row(seat, name, left, penalty, totals[seat], note, out))
     running = tuple(tuple(str(p) for p in r.penalties) for r in view.history)
     return DealSummary(
         title=tr("kalooki.deal_over", n=record.deal),
@@ -51,7 +39,7 @@ def deal_summary(view: Any, names: Sequence[str]) -> DealSummary:
         rows=tuple(rows),
         names=names,
         running=running,
-        totals=tuple(str(t) for t in running_totals),
+        totals=tuple(str(t) for t in totals),
         points_title=tr("kalooki.penalty"),
         total_title=tr("kalooki.total"),
     )

@@ -22,13 +22,13 @@ from typing import Any
 import pygame
 
 from game.app.i18n import tr
-from game.app.scenes.deal_summary import DealSummary, SummaryRow
+from game.app.scenes.deal_summary import DealSummary, penalty_row, running_totals
 from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.drag import Choice, Move, meld_faces
 from game.app.table.hooks import ContextButton
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, Draw, LayDown, LayOff, Pass
-from game.engine.cards import Card, sort_by_suit
+from game.engine.cards import Card
 from game.engine.melds import Meld, arrangements, extensions, meld_problem
 from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, meld_total
 from game.games.kaluki.state import DEAL_OVER, DRAW, FIRST_ROUND, GAME_OVER, PLAY
@@ -199,9 +199,7 @@ class KalukiTable(TableScene):
     def deal_summary(self, view: Any) -> DealSummary:
         record = view.history[-1]
         names = tuple(self.names())
-        running_totals = [0] * len(names)
-        for earlier in view.history:
-            running_totals = [t + p for t, p in zip(running_totals, earlier.penalties)]
+        totals = running_totals([r.penalties for r in view.history])
         if record.out is None:
             subtitle = tr("kaluki.drawn_deal")
         else:
@@ -210,22 +208,13 @@ class KalukiTable(TableScene):
                 subtitle += " " + tr("kaluki.doubled")
         rows = []
         for seat, name in enumerate(names):
-            penalty = record.penalties[seat]
-            note = tr("kaluki.out_note") if seat == record.out else ""
+            out = seat == record.out
+            note = tr("kaluki.out_note") if out else ""
             if view.options.chips and record.chips[seat]:
                 chips = tr("kaluki.chips_note", chips=f"{record.chips[seat]:+d}")
                 note = f"{note} · {chips}" if note else chips
-            rows.append(
-                SummaryRow(
-                    seat,
-                    name,
-                    tuple(sort_by_suit(record.leftovers[seat])),
-                    f"+{penalty}" if penalty else "0",
-                    str(running_totals[seat]),
-                    note,
-                    seat == record.out,
-                )
-            )
+            left, penalty = record.leftovers[seat], record.penalties[seat]
+            rows.append(penalty_row(seat, name, left, penalty, totals[seat], note, out))
         running = tuple(
             tuple("—" if r.out is None else str(p) for p in r.penalties) for r in view.history
         )
