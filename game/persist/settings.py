@@ -31,6 +31,7 @@ MAX_SETTINGS_BYTES = 64 * 1024
 WINDOW_MIN = (640, 400)  # the smallest window the table lays out in
 WINDOW_MAX = 16384
 POSITION_LIMIT = 100_000  # monitors left of or above the main one give negative positions
+MAX_ONLINE_NAME = 40  # the table server accepts names up to this long
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Settings:
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     window_pos: tuple[int, int] | None = None
+    online_name: str = ""  # the name friends see at a networked table ("" until typed)
 
 
 KALOOKI_CALLS = ("ask", "never")
@@ -133,6 +135,12 @@ def _pair(low: tuple[int, int], high: int) -> Callable[[Any], tuple[int, int]]:
     return check
 
 
+def _name(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_ONLINE_NAME or not value.isprintable():
+        raise ValueError(f"must be a printable name of at most {MAX_ONLINE_NAME} characters")
+    return value
+
+
 def _position(value: Any) -> tuple[int, int] | None:
     if value is None:
         return None
@@ -153,6 +161,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": _flag,
     "window_size": _pair(WINDOW_MIN, WINDOW_MAX),
     "window_pos": _position,
+    "online_name": _name,
 }
 assert set(CHECKS) == {f.name for f in dataclasses.fields(Settings)}
 

@@ -20,20 +20,20 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app import fonts
-from game.app.i18n import has, tr, tr_or, ui
+from game.app.i18n import tr, tr_or, ui
 from game.app.scenes import new_game_memory as memory
 from game.app.scenes.base import Scene
+from game.app.scenes.setup_form import disable_impossible, in_list, option_rows, seat_rows
 from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
 from game.app.ui.focus import Focusable
-from game.app.ui.form import button_item, control_item, entry_item, scroll_into_view
+from game.app.ui.form import button_item, control_item, entry_item
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
 from game.app.ui.theme import GOLD, MUTED
-from game.app.ui.widgets import Control, segment_widths, segmented, step_for, stepper, toggle
+from game.app.ui.widgets import Control, segment_widths, segmented
 from game.engine.options import OptionField, option_fields
 from game.games.registry import get_game
 
 AI_NAMES = 9  # names.ai_1 .. names.ai_9 in the translation files
-ROW_H = 40
 MAX_SEED = 10**12
 
 
@@ -201,22 +201,16 @@ class NewGameScene(Scene):
         self._disable_impossible()
 
     def _disable_impossible(self) -> None:
-        """Grey out every choice the rules would refuse with the others as they are (an
-        option is refused only if no player count makes it work)."""
+        """Grey out every choice the rules would refuse with the others as they are."""
+
+        def possible_with(name: str, value: Any, players: int | None) -> bool:
+            changed = with_change(self.choices, name, value)
+            if players is not None:
+                changed = with_change(changed, "players", players)
+            return possible(self.info.id, changed)
+
         counts = range(self.info.min_players, self.info.max_players + 1)
-        for control in self.controls:
-            for button, value in control.buttons.items():
-                if value == control.current or not button.is_enabled:
-                    continue
-                changed = with_change(self.choices, control.name, value)
-                if control.name.startswith("option:"):
-                    ok = any(
-                        possible(self.info.id, with_change(changed, "players", n)) for n in counts
-                    )
-                else:
-                    ok = possible(self.info.id, changed)
-                if not ok:
-                    button.disable()
+        disable_impossible(self.controls, counts, possible_with)
 
     def _build_players(self, area: pygame.Rect) -> None:
         counts = list(range(self.info.min_players, self.info.max_players + 1))
@@ -238,143 +232,27 @@ class NewGameScene(Scene):
         view = pygame.Rect(
             area.x + 12, self.seats_top, area.w - 24, area.bottom - self.seats_top - 12
         )
-        rows_h = self.choices.players * ROW_H
-        self.seats_bottom = min(view.bottom, self.seats_top + rows_h)
-        container = None
-        origin = (x, self.seats_top)
-        if rows_h > view.h:
-            scroller = pygame_gui.elements.UIScrollingContainer(view, self.ui, allow_scroll_x=False)
-            scroller.set_scrollable_area_dimensions((view.w - 20, rows_h))
-            container = scroller
-            self.scrollers["seats"] = scroller
-            origin = (12, 0)
-        kinds = [(k, f"new_game.kind_{k}") for k in SEAT_KINDS]
-        kind_widths = segment_widths([tr(key) for _, key in kinds], minimum=70, padding=22)
-        name_w = min(190, area.w - 24 - 36 - sum(kind_widths) - 6 * 3 - 20)
-        self.name_entries = {}
-        kinds_now = seat_kinds(self.choices)
-        for seat in range(self.choices.players):
-            name, kind = self.choices.seats[seat]
-            y = origin[1] + seat * ROW_H
-            entry = pygame_gui.elements.UITextEntryLine(
-                pygame.Rect(origin[0] + 36, y, name_w, 34),
-                self.ui,
-                container=container,
-            )
-            entry.set_text_length_limit(MAX_NAME)
-            entry.set_text(name or default_name(seat, kind, kinds_now))
-            self.name_entries[entry] = seat
-            self.controls.append(
-                segmented(
-                    self.ui,
-                    f"seat:{seat}",
-                    (origin[0] + 36 + name_w + 12, y),
-                    kinds,
-                    kind,
-                    widths=kind_widths,
-                    container=container,
-                )
-            )
-            pygame_gui.elements.UILabel(
-                pygame.Rect(origin[0], y, 30, 34),
-                str(seat + 1),
-                self.ui,
-                container=container,
-                object_id=ObjectID(object_id="#section"),
-            )
+        kinds = seat_kinds(self.choices)
+        names = [
+            name or default_name(seat, kind, kinds)
+            for seat, (name, kind) in enumerate(self.choices.seats[: self.choices.players])
+        ]
+        choices = [(k, f"new_game.kind_{k}") for k in SEAT_KINDS]
+        rows = seat_rows(self.ui, view, kinds, choices, names)
+        self.controls += rows.controls
+        self.name_entries = rows.entries
+        self.seats_bottom = rows.bottom
+        if rows.scroller is not None:
+            self.scrollers["seats"] = rows.scroller
 
     def _build_options(self, area: pygame.Rect) -> None:
         view = pygame.Rect(area.x + 12, area.y + 50, area.w - 24, area.h - 62)
-        inner_w = view.w - 20 - 24  # room for a scroll bar, whether one comes or not
-        rows = []
-        for f in self.fields:
-            label = _option_text(self.info.id, f, "label")
-            label_w = fonts.font(17, True).size(
-                tr_or(f"options.{self.info.id}.{f.name}.label", f.label)
-            )[0]
-            # A wide control that leaves the label no room goes on a line of its own.
-            stacked = label_w + 16 > inner_w - self._control_width(f)
-            rows.append((f, label, stacked, self._help_lines(f, inner_w - 12)))
-        total = sum(34 + 36 * stacked + 22 * len(lines) + 16 for _, _, stacked, lines in rows)
-        container = None
-        x, y = view.x + 12, view.y
-        if total > view.h:
-            scroller = pygame_gui.elements.UIScrollingContainer(view, self.ui, allow_scroll_x=False)
-            scroller.set_scrollable_area_dimensions((view.w - 20, total))
-            container = scroller
-            self.scrollers["options"] = scroller
-            x, y = 12, 0
-        for f, label, stacked, lines in rows:
-            control_y = y + 36 if stacked else y
-            self.controls.append(self._option_control(f, x, control_y, inner_w, container))
-            label_w = inner_w if stacked else inner_w - self._control_width(f) - 12
-            pygame_gui.elements.UILabel(
-                pygame.Rect(x, y, label_w, 32),
-                label,
-                self.ui,
-                container=container,
-                object_id=ObjectID(object_id="#strong"),
-            )
-            y = control_y + 34
-            for line in lines:
-                pygame_gui.elements.UILabel(
-                    pygame.Rect(x, y, inner_w, 22),
-                    line,
-                    self.ui,
-                    container=container,
-                    object_id=ObjectID(object_id="#muted"),
-                )
-                y += 22
-            y += 16
-
-    def _choice_labels(self, f: OptionField) -> list[str]:
-        return [tr_or(f"options.{self.info.id}.{f.name}.choice_{c}", str(c)) for c in f.choices]
-
-    def _control_width(self, f: OptionField) -> int:
-        if f.kind is bool:
-            return 92
-        if f.choices:
-            widths = segment_widths(self._choice_labels(f), minimum=44, padding=20)
-            return sum(widths) + 6 * (len(widths) - 1)
-        return 150
-
-    def _help_lines(self, f: OptionField, width: int) -> list[str]:
-        key = f"options.{self.info.id}.{f.name}.help"
-        return fonts.wrap(tr_or(key, f.help), 14, width)
-
-    def _option_control(self, f: OptionField, x: int, y: int, width: int, container) -> Control:
-        value = self.choices.values[f.name]
-        name = f"option:{f.name}"
-        if f.kind is bool:
-            rect = pygame.Rect(x + width - 92, y, 92, 32)
-            return toggle(self.ui, name, rect, bool(value), container=container)
-        if f.choices:
-            labels = self._choice_labels(f)
-            widths = segment_widths(labels, minimum=44, padding=20)
-            right = x + width - sum(widths) - 6 * (len(widths) - 1)
-            return segmented(
-                self.ui,
-                name,
-                (right, y),
-                list(zip(f.choices, labels)),
-                value,
-                widths=widths,
-                height=32,
-                container=container,
-                plain=True,
-            )
-        step = step_for(f.minimum, f.maximum)
-        return stepper(
-            self.ui,
-            name,
-            (x + width - 150, y),
-            int(value),
-            f.minimum,
-            f.maximum,
-            step,
-            height=32,
-            container=container,
+        controls, scroller = option_rows(
+            self.ui, self.info.id, self.fields, self.choices.values, view
         )
+        self.controls += controls
+        if scroller is not None:
+            self.scrollers["options"] = scroller
 
     def _build_footer(self, margin: int, w: int, h: int) -> None:
         y = h - 74
@@ -464,33 +342,19 @@ class NewGameScene(Scene):
 
     def focus_items(self) -> list[Focusable]:
         """Players, each seat (name, then kind), the options, the seed, Back, Start."""
-        clips = {key: scroller.rect for key, scroller in self.scrollers.items()}
+        seats, options = self.scrollers.get("seats"), self.scrollers.get("options")
         by_name = {c.name: c for c in self.controls}
         items = [control_item(by_name["players"], self.press)]
         entries = {seat: entry for entry, seat in self.name_entries.items()}
         for seat in range(self.choices.players):
-            items.append(self._in_list(entry_item(f"name:{seat}", entries[seat]), "seats", clips))
-            items.append(
-                self._in_list(control_item(by_name[f"seat:{seat}"], self.press), "seats", clips)
-            )
+            items.append(in_list(entry_item(f"name:{seat}", entries[seat]), seats))
+            items.append(in_list(control_item(by_name[f"seat:{seat}"], self.press), seats))
         for f in self.fields:
-            item = control_item(by_name[f"option:{f.name}"], self.press)
-            items.append(self._in_list(item, "options", clips))
+            items.append(in_list(control_item(by_name[f"option:{f.name}"], self.press), options))
         items.append(entry_item("seed", self.seed_entry))
         items.append(button_item("back", self.back_button, self.press))
         items.append(button_item("start", self.start_button, self.press))
         return items
-
-    def _in_list(self, item: Focusable, key: str, clips: dict) -> Focusable:
-        """An item inside a scrolling list: drawn only where the list shows, and scrolled
-        into view when the ring reaches it."""
-        scroller = self.scrollers.get(key)
-        if scroller is None:
-            return item
-        item.clip = clips[key]
-        element = item.elements[0]
-        item.reveal = lambda: scroll_into_view(scroller, element)
-        return item
 
     def first_focus(self) -> str | None:
         return "start"  # the defaults start at once
@@ -548,10 +412,3 @@ class NewGameScene(Scene):
             paragraph(
                 surface, tr("new_game.levels_hint"), room, 14, MUTED, max_lines=max(1, room.h // 19)
             )
-
-
-def _option_text(game_id: str, f: OptionField, part: str) -> str:
-    """A widget text for an option's label: the translation key when we have one, else
-    the English text the game declares (a newly added game before its translation)."""
-    key = f"options.{game_id}.{f.name}.{part}"
-    return ui(key) if has(key) else getattr(f, part)

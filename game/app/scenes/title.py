@@ -1,5 +1,5 @@
-"""The title screen: the games as tiles, and Continue, Load, Settings, Statistics,
-Rules and Quit. Arrows, Tab, Enter and Esc work as well as the mouse."""
+"""The title screen: the games as tiles, and Continue, Play online, Load, Settings,
+Statistics, Rules and Quit. Arrows, Tab, Enter and Esc work as well as the mouse."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from game.persist.saves import open_save
 
 VERSION = "0.1.0"
 # The picture on each game's tile: cards that say what the game is about.
-MENU = ("continue", "load", "settings", "statistics", "rules", "quit")
+MENU = ("continue", "online", "load", "settings", "statistics", "rules", "quit")
 
 
 class TitleScene(Scene):
@@ -251,12 +251,14 @@ def continue_caption(summary: SaveSummary) -> str:
 
 def _scene_for(name: str) -> type[Scene]:
     from game.app.scenes.load import LoadScene
+    from game.app.scenes.online.menu import PlayOnlineScene
     from game.app.scenes.rules import RulesScene
     from game.app.scenes.settings import SettingsScene
     from game.app.scenes.statistics import StatisticsScene
 
     return {
         "load": LoadScene,
+        "online": PlayOnlineScene,
         "settings": SettingsScene,
         "statistics": StatisticsScene,
         "rules": RulesScene,

@@ -158,6 +158,18 @@ def page_margin(size: tuple[int, int]) -> int:
     return 48 if size[0] >= 1200 else 32
 
 
+def two_columns(
+    size: tuple[int, int], top: int = 104, bottom: int = 96, gap: int = 28
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """A page's two panels side by side, between the heading and the footer."""
+    w, h = size
+    margin = page_margin(size)
+    half = (w - 2 * margin - gap) // 2
+    left = pygame.Rect(margin, top, half, h - bottom - top)
+    right = pygame.Rect(left.right + gap, top, w - margin - left.right - gap, h - bottom - top)
+    return left, right
+
+
 def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
     """The keyboard focus: a gold outline just outside ``rect``."""
     outer = pygame.Rect(rect).inflate(10, 10)

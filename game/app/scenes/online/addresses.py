@@ -1,0 +1,46 @@
+"""Where this computer can listen for friends: its IPv4 addresses, the LAN ones first and
+the loopback last (never "every interface": the host always names one address)."""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import re
+import socket
+
+LOOPBACK = "127.0.0.1"
+DEFAULT_PORT = 41414
+_HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,250}[A-Za-z0-9])?")
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses: the one its default route uses first (no packet is
+    sent: a UDP socket is only pointed there), then the others its name resolves to,
+    then 127.0.0.1."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    usable = [a for a in dict.fromkeys(found) if not ipaddress.ip_address(a).is_loopback]
+    usable = [a for a in usable if not ipaddress.ip_address(a).is_unspecified]
+    return [*usable, LOOPBACK]
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int] | None:
+    """``host``, ``host:port`` or ``http://host:port`` as typed; None when it is not one."""
+    text = text.strip().removeprefix("http://").rstrip("/")
+    host, _, port_text = text.partition(":")
+    if not _HOST.fullmatch(host) or host in ("0.0.0.0",):
+        return None
+    if not port_text:
+        return host, default_port
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return None
+    return host, int(port_text)
+
+
+def url_of(host: str, port: int) -> str:
+    return f"http://{host}:{port}"

@@ -1,0 +1,332 @@
+"""Join a table: the tables hosted on this network listed by themselves (zeroconf; the
+list follows as they come and go, Enter on one joins it), or an address and a table code
+typed in (checked as they are typed); your name (kept in the settings) and a seat, "any"
+or a number. Joining opens the waiting room; a refusal is said on the screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.app import fonts
+from game.app.i18n import tr, tr_or, ui
+from game.app.scenes.base import Scene
+from game.app.scenes.online import connect
+from game.app.scenes.online.addresses import parse_address
+from game.app.scenes.online.status import Status
+from game.app.scenes.online.task import Task
+from game.app.ui.focus import Focusable
+from game.app.ui.form import button_item, control_item, entry_item
+from game.app.ui.paint import (
+    felt_background,
+    heading,
+    page_margin,
+    panel,
+    paragraph,
+    text,
+    two_columns,
+)
+from game.app.ui.theme import GOLD, MUTED, RED
+from game.app.ui.widgets import Control, segment_widths, segmented
+from game.games.registry import GAMES
+from game.net.discovery import Browser, FoundTable
+from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal, table_code
+from game.persist.settings import MAX_ONLINE_NAME
+
+log = logging.getLogger(__name__)
+ANY = "any"
+MAX_SEATS = max(info.max_players for info in GAMES.values())
+LIST_ROW = 58
+GOOD, HINT, WRONG = "good", "hint", "wrong"
+DISCOVERY_INTERFACES: list[str] | None = None  # None: every interface (tests use loopback)
+
+
+def code_feedback(typed: str) -> tuple[str, str]:
+    """(tone, text) for a table code as it is being typed."""
+    bare = typed.upper().replace("-", "").replace(" ", "")
+    if not bare:
+        return HINT, tr("online.code_hint")
+    if any(ch not in CODE_ALPHABET for ch in bare):
+        return WRONG, tr("online.code_letters")
+    try:
+        table_code(typed)
+    except Refusal:
+        return (HINT if len(bare) < CODE_LENGTH else WRONG), tr(
+            "online.code_count", n=len(bare), total=CODE_LENGTH
+        )
+    return GOOD, tr("online.code_ok")
+
+
+def address_feedback(typed: str) -> tuple[str, str]:
+    if not typed.strip():
+        return HINT, tr("online.address_hint")
+    if parse_address(typed) is None:
+        return WRONG, tr("online.address_wrong")
+    return GOOD, ""
+
+
+def found_label(table: FoundTable) -> str:
+    game = tr_or(f"games.{table.game}.name", table.game) if table.game in GAMES else table.game
+    return f"{table.name}  ·  {game}  ·  {table.address}:{table.port}"
+
+
+class JoinScene(Scene):
+    def __init__(self, app, interfaces: list[str] | None = None) -> None:
+        super().__init__(app)
+        self.interfaces = interfaces if interfaces is not None else DISCOVERY_INTERFACES
+        self.browser: Browser | None = None
+        self.browse_failed = False
+        self.found: list[FoundTable] = []
+        self.found_buttons: dict[Any, FoundTable] = {}
+        self.address_text = ""
+        self.code_text = ""
+        self.name = app.settings.online_name or tr("online.default_name")
+        self.seat: Any = ANY
+        self.entries: dict[str, Any] = {}
+        self.buttons: dict[str, Any] = {}
+        self.seat_control: Control | None = None
+        self.panels = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+        self.feedback_at: dict[str, tuple[int, int]] = {}
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.status = Status()
+        self.task: Task | None = None
+
+    @property
+    def animating(self) -> bool:
+        return True  # the list of tables changes by itself
+
+    # --- life ---
+
+    def enter(self) -> None:
+        try:
+            self.browser = Browser(self.interfaces)
+        except Exception as error:  # no multicast here: typing still works
+            log.info("cannot look for tables: %s", error)
+            self.browse_failed = True
+        super().enter()
+
+    def exit(self) -> None:
+        browser, self.browser = self.browser, None
+        if browser is not None:
+            Task(browser.close)  # zeroconf takes a moment to say goodbye
+        super().exit()
+
+    # --- layout ---
+
+    def build(self) -> None:
+        w, h = self.size
+        margin = page_margin(self.size)
+        left, right = self.panels = two_columns(self.size)
+        self.labels, self.entries, self.feedback_at = [], {}, {}
+        self.found_buttons = {}
+        y = left.y + 60
+        room = max(1, (left.bottom - y - 12) // LIST_ROW)
+        for table in self.found[:room]:
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(left.x + 20, y, left.w - 40, LIST_ROW - 10),
+                fonts_fit(found_label(table), left.w - 64),
+                self.ui,
+            )
+            self.found_buttons[button] = table
+            y += LIST_ROW
+        self._build_form(right)
+        fy = h - 74
+        self.buttons["join"] = pygame_gui.elements.UIButton(
+            pygame.Rect(w - margin - 200, fy, 200, 52),
+            ui("online.join"),
+            self.ui,
+            object_id=ObjectID(object_id="#primary"),
+        )
+        self.buttons["back"] = pygame_gui.elements.UIButton(
+            pygame.Rect(w - margin - 356, fy, 140, 52),
+            ui("common.back"),
+            self.ui,
+            object_id=ObjectID(object_id="#quiet"),
+        )
+        self.status.rect = pygame.Rect(margin, fy, w - 2 * margin - 380, 52)
+
+    def _build_form(self, area: pygame.Rect) -> None:
+        x = area.x + 24
+        label_w = max(fonts.font(17, True).size(tr(k))[0] for k in FORM_LABELS) + 18
+        field_x, field_w = x + label_w, min(300, area.right - x - label_w - 24)
+        y = area.y + 62
+        for name, key, value, limit in (
+            ("address", "online.address", self.address_text, 120),
+            ("code", "online.code", self.code_text, 24),
+            ("name", "online.your_name", self.name, MAX_ONLINE_NAME),
+        ):
+            self.labels.append((key, (x, y + 18)))
+            entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(field_x, y, field_w, 36), self.ui
+            )
+            entry.set_text_length_limit(limit)
+            entry.set_text(value)
+            self.entries[name] = entry
+            self.feedback_at[name] = (field_x, y + 40)
+            y += 36 + 34 if name != "name" else 36 + 20
+        self.labels.append(("online.seat", (x, y + 17)))
+        seats = [ANY, *range(1, MAX_SEATS + 1)]
+        labels = [tr("online.any_seat"), *(str(n) for n in seats[1:])]
+        self.seat_control = segmented(
+            self.ui,
+            "seat",
+            (field_x, y),
+            list(zip(seats, labels)),
+            self.seat,
+            widths=segment_widths(labels, minimum=38, padding=16),
+            gap=4,
+            plain=True,
+        )
+
+    def focus_items(self) -> list[Focusable]:
+        items = [
+            button_item(f"table:{i}", button, self.press)
+            for i, button in enumerate(self.found_buttons)
+        ]
+        items += [entry_item(name, entry) for name, entry in self.entries.items()]
+        assert self.seat_control is not None
+        items.append(control_item(self.seat_control, self.press))
+        items.append(button_item("back", self.buttons["back"], self.press))
+        items.append(button_item("join", self.buttons["join"], self.press))
+        return items
+
+    def first_focus(self) -> str | None:
+        return "table:0" if self.found_buttons else "address"
+
+    # --- changes ---
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.browser is not None:
+            tables = self.browser.tables()
+            if tables != self.found:
+                had = bool(self.found_buttons)
+                self.found = tables
+                self.rebuild()
+                typed = self.address_text or self.code_text
+                if not had and self.found_buttons and not typed:
+                    self.ring.focus("table:0")  # the first table found: Enter joins it
+        task = self.task
+        if task is not None and task.done:
+            self.task = None
+            if task.error is not None:
+                self.app.audio.play("invalid")
+                self.status.failure(task.error)
+            else:
+                from game.app.scenes.online.room import WaitingRoomScene
+
+                self.status.clear()
+                self.app.audio.play("shuffle")
+                self.app.stack.push(WaitingRoomScene(self.app, task.result))
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        element = event.ui_element
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            if element is self.entries.get("name"):
+                self.join()  # Enter after the name: join
+            else:
+                self.ring.step(1)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._read_entries()
+            return True
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        if element in self.found_buttons:
+            self.join_found(self.found_buttons[element])
+        elif element is self.buttons["join"]:
+            self.join()
+        elif element is self.buttons["back"]:
+            self.back()
+        elif self.seat_control is not None and element in self.seat_control:
+            self.seat = self.seat_control.value_for(element)
+            self.rebuild()
+        else:
+            return False
+        return True
+
+    def _read_entries(self) -> None:
+        self.address_text = self.entries["address"].get_text()
+        self.code_text = self.entries["code"].get_text()
+        self.name = self.entries["name"].get_text()
+
+    # --- joining ---
+
+    def join_found(self, table: FoundTable) -> None:
+        self.address_text = f"{table.address}:{table.port}"
+        if not table.code:  # a table that keeps its code to itself: type it
+            self.code_text = ""
+            self.rebuild()
+            self.ring.focus("code")
+            return
+        self.code_text = table.code
+        self.rebuild()
+        self.join()
+
+    def problem(self) -> str | None:
+        """What stops Join, as a text for the player (None: nothing)."""
+        self._read_entries()
+        if parse_address(self.address_text) is None:
+            return tr("online.address_wrong")
+        tone, line = code_feedback(self.code_text)
+        if tone != GOOD:
+            return line if tone == WRONG else tr("online.code_short")
+        if not self.name.strip():
+            return tr("online.need_name")
+        return None
+
+    def join(self) -> None:
+        if self.task is not None:
+            return
+        wrong = self.problem()
+        if wrong is not None:
+            self.app.audio.play("invalid")
+            self.status.fail(wrong)
+            return
+        parsed = parse_address(self.address_text)
+        assert parsed is not None
+        name, code = self.name.strip(), table_code(self.code_text)
+        seat = None if self.seat == ANY else int(self.seat) - 1
+        self.app.update_settings(online_name=name)
+        self.status.wait(tr("online.joining"))
+        self.task = Task(lambda: connect.join(*parsed, code, name, seat))
+
+    # --- drawing ---
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt_background((w, h), self.app.cards), (0, 0))
+        heading(surface, tr("online.join_title"), tr("online.join_subtitle"))
+        left, right = self.panels
+        panel(surface, left)
+        panel(surface, right)
+        text(surface, tr("online.found"), (left.x + 24, left.y + 22), 19, GOLD, bold=True)
+        if not self.found:
+            key = "online.no_browsing" if self.browse_failed else "online.looking"
+            hint = pygame.Rect(left.x + 24, left.y + 64, left.w - 48, 120)
+            paragraph(surface, tr(key), hint, 16, MUTED, max_lines=5)
+        text(surface, tr("online.or_type"), (right.x + 24, right.y + 22), 19, GOLD, bold=True)
+        for key, at in self.labels:
+            text(surface, tr(key), at, 17, bold=True, anchor="midleft")
+        for name, check in (("address", address_feedback), ("code", code_feedback)):
+            tone, line = check(self.address_text if name == "address" else self.code_text)
+            colour = {GOOD: GOLD, HINT: MUTED, WRONG: RED}[tone]
+            text(surface, line, self.feedback_at.get(name, (0, 0)), 14, colour)
+        self.status.draw(surface)
+
+
+FORM_LABELS = ("online.address", "online.code", "online.your_name", "online.seat")
+
+
+def fonts_fit(line: str, width: int) -> str:
+    """``line`` cut with an ellipsis to fit a list button."""
+    if fonts.font(15, True).size(line)[0] <= width:
+        return line
+    while line and fonts.font(15, True).size(line + "…")[0] > width:
+        line = line[:-1]
+    return line + "…"

@@ -1,0 +1,136 @@
+"""Every failure on the Play online screens is a clear message, never a crash: a code
+or address typed wrong, a code no table has, nobody listening at the address, a port
+this computer cannot listen on. The Join list shows a table advertised on loopback, and
+Enter on it joins it."""
+
+from __future__ import annotations
+
+import socket
+
+import pygame
+import pytest
+
+from game.app.scenes.online.host import HostScene
+from game.app.scenes.online.join import GOOD, HINT, WRONG, JoinScene, code_feedback
+from game.app.scenes.online.room import WaitingRoomScene
+from game.app.scenes.online.task import wait_all
+from game.net.discovery import Advertiser
+from game.net.server import ServerThread
+from tests.app.conftest import frames, headless_app
+from tests.app.keys import key, tab_to
+from tests.app.online.screens import retype, until
+
+
+@pytest.fixture
+def server(tmp_path):
+    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db")
+    thread.start()
+    yield thread
+    thread.stop()
+
+
+@pytest.fixture
+def app(server, paths):
+    """An app that closes (and lets go of its connections) before the server stops."""
+    with headless_app(paths) as application:
+        yield application
+    assert wait_all(20)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def open_join(app, interfaces=("127.0.0.1",)) -> JoinScene:
+    scene = JoinScene(app, list(interfaces))
+    app.start(scene)
+    frames(app, 2)
+    return scene
+
+
+def join_with(app, scene: JoinScene, address: str, code: str) -> None:
+    retype(app, "address", address)
+    retype(app, "code", code)
+    tab_to(app, "join")
+    key(app, pygame.K_RETURN)
+    until([app], lambda: scene.task is None)
+
+
+def test_the_code_is_checked_as_it_is_typed():
+    assert code_feedback("")[0] == HINT
+    assert code_feedback("abcd-ef")[0] == HINT  # on the way
+    assert code_feedback("ABCD-EFGH-JKLM0")[0] == WRONG  # no 0 in a code
+    assert code_feedback("ABCD-EFGH-JKLMNP")[0] == WRONG  # too long
+    assert code_feedback("abcd efgh jklmn")[0] == GOOD
+
+
+def test_wrong_codes_and_addresses_are_refused_with_a_message(app, server):
+    scene = open_join(app)
+    join_with(app, scene, server.url.removeprefix("http://"), "ABCD")
+    assert scene.status.bad and scene.status.line == "The code is not complete yet."
+    join_with(app, scene, "no such place:99999", "ABCD-EFGH-JKLMN")
+    assert scene.status.line == "Type an address like 192.168.1.20:41414."
+    join_with(app, scene, server.url.removeprefix("http://"), "ABCD-EFGH-JKLMN")
+    assert scene.status.bad and scene.status.line == "There is no table with that code."
+    join_with(app, scene, f"127.0.0.1:{free_port()}", "ABCD-EFGH-JKLMN")
+    assert scene.status.bad and scene.status.line.startswith("No table server answered")
+    assert app.stack.top is scene  # still here, nothing broke
+
+
+def test_a_full_table_refuses_a_seat_by_name(app, server):
+    from game.net.client import NetClient
+
+    host = NetClient(server.url)
+    host.connect()
+    try:
+        code = host.create("kaluki", [{"kind": "you"}, {"kind": "normal"}], "Ann").data["code"]
+        scene = open_join(app)
+        join_with(app, scene, server.url.removeprefix("http://"), code)
+        assert scene.status.bad and scene.status.line == "Every seat at this table is taken."
+    finally:
+        host.close()
+
+
+def test_a_port_in_use_is_said_on_the_host_screen(app):  # (a server runs, unused)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        scene = HostScene(app)
+        app.start(scene)
+        frames(app, 2)
+        scene.listen = "127.0.0.1"
+        scene.rebuild()
+        retype(app, "where", str(taken.getsockname()[1]))
+        tab_to(app, "create")
+        key(app, pygame.K_RETURN)
+        until([app], lambda: scene.task is None)
+    assert scene.status.bad and "cannot take friends" in scene.status.line
+    assert app.stack.top is scene
+
+
+def test_the_join_list_shows_a_table_on_this_network_and_enter_joins_it(app, server):
+    from game.net.client import NetClient
+
+    host = NetClient(server.url)
+    host.connect()
+    code = host.create("kalooki", [{"kind": "you"}, {"kind": "open"}, {"kind": "easy"}], "Ann")
+    advert = Advertiser(
+        "Ann's table", "127.0.0.1", server.server.port, "kalooki", host.code, ["127.0.0.1"]
+    )
+    try:
+        assert code.ok
+        scene = open_join(app)
+        until([app], lambda: bool(scene.found_buttons))
+        (label,) = [b.text for b in scene.found_buttons]
+        assert label.startswith("Ann's table") and "Kalooki" in label
+        assert scene.ring.name == "table:0"
+        key(app, pygame.K_RETURN)  # Enter joins the table the ring is on
+        until([app], lambda: isinstance(app.stack.top, WaitingRoomScene))
+        room = app.stack.top
+        until([app], lambda: room.lobby is not None)
+        assert room.client.seat == 1 and room.code == host.code
+    finally:
+        advert.close()
+        host.close()
