@@ -13,6 +13,7 @@ from game.app.scenes.online.join import JoinScene
 from game.app.scenes.online.menu import PlayOnlineScene
 from game.app.scenes.online.room import WaitingRoomScene
 from game.app.scenes.title import TitleScene
+from game.app.table.table_scene import TableScene
 from game.net.protocol import show_code
 from tests.app.conftest import frames, headless_app, paths_in
 from tests.app.keys import key, tab_to
@@ -21,14 +22,8 @@ from tests.app.online.screens import press_until, retype, until
 
 @pytest.fixture
 def tables(monkeypatch):
-    """The table's entry for a networked game, recorded (the table scene is nettable's)."""
-    opened: list = []
-    monkeypatch.setattr(
-        "game.app.app.table_hook",
-        lambda name: lambda app, session: opened.append((app, session)),
-    )
+    """The Join screen looks for tables on the loopback interface only."""
     monkeypatch.setattr(join_screen, "DISCOVERY_INTERFACES", ["127.0.0.1"])
-    return opened
 
 
 def open_online(app) -> PlayOnlineScene:
@@ -100,14 +95,16 @@ def test_host_and_join_by_keys_then_start_reaches_both_tables(tmp_path, tables):
         assert guest.client.seat == 1 and menu is not None
 
         key(ann, pygame.K_RETURN)  # the ring is on Start
-        until([ann, bob], lambda: len(tables) == 2)
-        sessions = {app: session for app, session in tables}
-        assert sessions[ann].my_seat == 0 and sessions[bob].my_seat == 1
-        assert [s.name for s in sessions[bob].setup.seats] == ["Ann", "Bob"]
+        apps = (ann, bob)
+        until(apps, lambda: all(isinstance(app.stack.top, TableScene) for app in apps))
         assert room.synced is not None and guest.synced is not None
+        sessions = [app.stack.top.session for app in apps]
+        assert [s.my_seat for s in sessions] == [0, 1]
+        assert [s.name for s in sessions[1].setup.seats] == ["Ann", "Bob"]
+        assert sessions[0].client is room.client and sessions[1].client is guest.client
         hosting = room.joined.hosting
         assert hosting is not None and not hosting.stopped  # the game goes on
-        for session in sessions.values():
+        for session in sessions:
             session.client.close()
         hosting.stop()
 
