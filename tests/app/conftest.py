@@ -11,6 +11,8 @@ import pytest
 
 from game.app import i18n
 from game.app.app import App
+from game.app.scenes.new_game import NewGameScene
+from game.app.setup import GameSetup
 from game.persist.paths import Paths
 from game.persist.settings import Settings
 
@@ -44,6 +46,24 @@ def headless_app(
 def app(paths: Paths) -> Iterator[App]:
     with headless_app(paths) as application:
         yield application
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[GameSetup]:
+    """The setups the New game screen hands to the table (the table is stood in for)."""
+    calls: list[GameSetup] = []
+    monkeypatch.setattr(
+        "game.app.app.table_hook",
+        lambda name: (lambda app, setup: calls.append(setup)) if name == "start_table" else None,
+    )
+    return calls
+
+
+def open_new_game(app: App, game_id: str) -> NewGameScene:
+    scene = NewGameScene(app, game_id)
+    app.start(scene)
+    frames(app, 2)
+    return scene
 
 
 def press(app: App, key: int, mod: int = 0) -> None:

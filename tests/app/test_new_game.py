@@ -8,33 +8,13 @@ import pytest
 from game.app.i18n import tr
 from game.app.scenes.dialog import MessageDialog
 from game.app.scenes.new_game import (
-    NewGameScene,
     build_setup,
     default_choices,
     shown_fields,
 )
-from game.app.setup import GameSetup
 from game.engine.options import option_fields
 from game.games.registry import GAMES
-from tests.app.conftest import click, frames, headless_app, press
-
-
-@pytest.fixture
-def started(monkeypatch):
-    """Setups handed to the table (the table package is stood in for)."""
-    calls: list[GameSetup] = []
-    monkeypatch.setattr(
-        "game.app.app.table_hook",
-        lambda name: (lambda app, setup: calls.append(setup)) if name == "start_table" else None,
-    )
-    return calls
-
-
-def open_new_game(app, game_id: str) -> NewGameScene:
-    scene = NewGameScene(app, game_id)
-    app.start(scene)
-    frames(app, 2)
-    return scene
+from tests.app.conftest import click, headless_app, open_new_game, press
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

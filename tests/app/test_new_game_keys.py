@@ -7,31 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app.scenes.new_game import NewGameScene, shown_fields
-from game.app.setup import SEAT_KINDS, GameSetup
+from game.app.scenes.new_game import shown_fields
+from game.app.setup import SEAT_KINDS
 from game.app.ui.theme import GOLD
 from game.games.registry import GAMES
-from tests.app.conftest import frames
+from tests.app.conftest import frames, open_new_game
 from tests.app.keys import key, tab_to, type_text
 
 STEPS = 40  # presses at most to walk a number to its end
-
-
-@pytest.fixture
-def started(monkeypatch):
-    calls: list[GameSetup] = []
-    monkeypatch.setattr(
-        "game.app.app.table_hook",
-        lambda name: (lambda app, setup: calls.append(setup)) if name == "start_table" else None,
-    )
-    return calls
-
-
-def open_screen(app, game_id: str) -> NewGameScene:
-    scene = NewGameScene(app, game_id)
-    app.start(scene)
-    frames(app, 2)
-    return scene
 
 
 def walk(app, scene, name: str, code: int, read, presses: int = STEPS) -> list:
@@ -50,7 +33,7 @@ def walk(app, scene, name: str, code: int, read, presses: int = STEPS) -> list:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_choice_of_every_game_by_keys_alone_then_start(app, started, game_id):
     info = GAMES[game_id]
-    scene = open_screen(app, game_id)
+    scene = open_new_game(app, game_id)
     assert scene.ring.name == "start"
     c = scene.choices
 
@@ -116,7 +99,7 @@ def test_every_choice_of_every_game_by_keys_alone_then_start(app, started, game_
 
 
 def test_kalooki_never_offers_two_players_without_the_option(app, started):
-    scene = open_screen(app, "kalooki")
+    scene = open_new_game(app, "kalooki")
     players = next(ctl for ctl in scene.controls if ctl.name == "players")
     two = next(b for b, n in players.buttons.items() if n == 2)
     assert not two.is_enabled
@@ -135,7 +118,7 @@ def test_kalooki_never_offers_two_players_without_the_option(app, started):
 
 
 def test_down_moves_from_row_to_row_and_the_ring_is_drawn_on_the_stop(app):
-    scene = open_screen(app, "kaluki")
+    scene = open_new_game(app, "kaluki")
     tab_to(app, "option:ace_eleven")
     key(app, pygame.K_DOWN)
     assert scene.ring.name == "option:first_turn_discard_round"
@@ -151,7 +134,7 @@ def test_a_stop_in_a_scrolled_list_is_scrolled_into_view(paths):
     from tests.app.conftest import headless_app
 
     with headless_app(paths, (1024, 640)) as small:
-        scene = open_screen(small, "indian_rummy")
+        scene = open_new_game(small, "indian_rummy")
         scene.change("players", 10)
         tab_to(small, "seat:9")
         frames(small, 2)
@@ -166,7 +149,7 @@ def test_a_stop_in_a_scrolled_list_is_scrolled_into_view(paths):
 
 
 def test_several_humans_are_player_1_player_2_never_you(app, started):
-    scene = open_screen(app, "kaluki")
+    scene = open_new_game(app, "kaluki")
     scene.change("players", 3)
     scene.change("seat:2", "human")
     names = {seat: entry.get_text() for entry, seat in scene.name_entries.items()}
@@ -182,7 +165,7 @@ def test_the_default_names_follow_the_language(paths, started):
     from tests.app.conftest import headless_app
 
     with headless_app(paths, language="ja") as app:
-        scene = open_screen(app, "kaluki")
+        scene = open_new_game(app, "kaluki")
         scene.change("seat:1", "human")
         names = {seat: entry.get_text() for entry, seat in scene.name_entries.items()}
         assert names[0] == "プレイヤー1" and names[1] == "プレイヤー2"
@@ -193,7 +176,7 @@ def test_the_last_choices_of_every_game_are_kept_for_the_next_run(paths, started
 
     with headless_app(paths) as app:
         for game_id, info in GAMES.items():
-            scene = open_screen(app, game_id)
+            scene = open_new_game(app, game_id)
             scene.change("players", info.max_players)
             scene.change("seat:1", "hard")
             field = shown_fields(info.options_type)[0]
@@ -204,7 +187,7 @@ def test_the_last_choices_of_every_game_are_kept_for_the_next_run(paths, started
             scene.start()
     with headless_app(paths) as again:  # a new run of the app
         for game_id, info in GAMES.items():
-            c = open_screen(again, game_id).choices
+            c = open_new_game(again, game_id).choices
             assert c.players == info.max_players and c.seats[1] == ["Maud", "hard"]
             field = shown_fields(info.options_type)[0]
             if field.kind is bool:
@@ -222,8 +205,10 @@ def test_a_damaged_or_foreign_memory_file_gives_the_defaults(paths):
     )
     with headless_app(paths) as app:
         for game_id in ("kaluki", "kalooki"):
-            c = open_screen(app, game_id).choices
+            c = open_new_game(app, game_id).choices
             assert c.players == GAMES[game_id].options_type().players
     (paths.config / "new_game.json").write_text("not json")
     with headless_app(paths) as app:
-        assert open_screen(app, "kaluki").choices.players == GAMES["kaluki"].options_type().players
+        assert (
+            open_new_game(app, "kaluki").choices.players == GAMES["kaluki"].options_type().players
+        )
