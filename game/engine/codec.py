@@ -20,6 +20,9 @@ from game.engine.cards import Card, parse_card
 JSON = Any
 MAX_INT = 10**12  # numbers beyond this are never legitimate in a game file
 MAX_STR = 10_000
+# A field whose metadata sets QUIET is left out while it holds its default: a field added
+# later then changes neither old files nor the JSON (and fingerprints) of games without it.
+QUIET = "quiet"
 
 
 def encode(value: object) -> JSON:
@@ -28,7 +31,11 @@ def encode(value: object) -> JSON:
     if isinstance(value, bool | int | str) or value is None:
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        data = {
+            f.name: encode(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not (f.metadata.get(QUIET) and getattr(value, f.name) == f.default)
+        }
         if _registry_base(type(value)) is not None:
             data = {"type": type(value).__name__, **data}
         return data

@@ -21,9 +21,13 @@ def option(
     minimum: int | None = None,
     maximum: int | None = None,
     choices: tuple[Any, ...] | None = None,
+    quiet: bool = False,
 ) -> Any:
-    """A dataclass field for a game option, with what the new-game screen shows."""
+    """A dataclass field for a game option, with what the new-game screen shows. A
+    ``quiet`` option is left out of saves while it holds its default (``codec.QUIET``)."""
     meta = {"label": label, "help": help, "min": minimum, "max": maximum, "choices": choices}
+    if quiet:
+        meta[codec.QUIET] = True
     return dataclasses.field(default=default, metadata=meta)
 
 

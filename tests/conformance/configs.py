@@ -46,6 +46,12 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         },
         {"players": 10},
         {"players": 7, "rounds": 3, "reseat_every": 2},
+        {"players": 3, "scoring": "modern", "joker_indicator": "aces"},
+        {"players": 3, "format": "pool_101"},
+        {"players": 6, "format": "pool_201", "joker_indicator": "aces"},
+        {"players": 2, "format": "deals_2"},
+        {"players": 4, "format": "deals_3", "scoring": "pagat"},
+        {"players": 6, "format": "deals_6", "first_life_four": True},
     ],
 }
 

@@ -4,7 +4,9 @@ A combination sets every yes/no and every multiple-choice field (the product of 
 values); the player count takes each allowed value in turn across the combinations, so
 every count is met, and the other numbers (target, rounds, chips) take their minimum:
 they change how long a game lasts, not whether a deal can end. A tuple field is the set
-of human seats (Laugh and Lie Down): no seat, the first seat, or every seat.
+of human seats (Laugh and Lie Down): no seat, the first seat, or every seat. A few
+choices that only change how a hand is counted (ROTATED) take their values in turn, like
+the player count, instead of multiplying the combinations.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 
 from game.engine.options import OptionField, option_fields
 from game.games.registry import GAMES
+
+ROTATED = {("indian_rummy", "scoring"), ("indian_rummy", "joker_indicator")}
 
 
 def _values(field: OptionField) -> list[Any] | None:
@@ -42,7 +46,8 @@ def combinations(game_id: str, every_player_count: bool = False) -> list[dict[st
     info = GAMES[game_id]
     fields = option_fields(info.options_type)
     chosen = [(f.name, _values(f)) for f in fields]
-    enumerated = [(name, values) for name, values in chosen if values is not None]
+    rotated = [(n, v) for n, v in chosen if (game_id, n) in ROTATED and v is not None]
+    enumerated = [(n, v) for n, v in chosen if v is not None and (game_id, n) not in ROTATED]
     players = next((_players(f) for f in fields if f.name == "players"), [])
     fixed = {
         f.name: f.minimum
@@ -56,6 +61,8 @@ def combinations(game_id: str, every_player_count: bool = False) -> list[dict[st
         counts = players if every_player_count else [players[index % len(players)]]
         for count in counts:
             base = {"players": count, **fixed, **dict(zip([n for n, _ in enumerated], values))}
+            for period, (name, choices) in enumerate(rotated, start=1):
+                base[name] = choices[(index // period) % len(choices)]
             for seat_values in itertools.product(*(_seat_sets(count) for _ in seats)):
                 candidate = {**base, **dict(zip(seats, seat_values))}
                 if _valid(info, candidate):

@@ -37,7 +37,14 @@ from game.engine.cards import Card, make_deck
 from game.engine.events import Event
 from game.engine.melds import RUN
 from game.engine.solver import Arrangement, best_arrangement
-from game.games.indian_rummy.actions import Declare, Pack
+from game.games.indian_rummy.actions import (
+    AgreeSplit,
+    Declare,
+    DeclineSplit,
+    Pack,
+    Rejoin,
+    StayOut,
+)
 from game.games.indian_rummy.dealing import decks_for
 from game.games.indian_rummy.rules import thrown_back
 from game.games.indian_rummy.scoring import (
@@ -99,6 +106,7 @@ class Reading:
         self.wild = view.wild_rank
         self.policy = policy_for(self.wild)
         self.pure = view.options.pure_run_minimum
+        self.modern = view.options.modern_scoring
         deck = make_deck(decks_for(len(view.order)), decks_for(len(view.order)))
         others = knowledge.all_known_in_hands(self.seat)
         seen = [*self.hand, *knowledge.pile, *others]
@@ -139,7 +147,7 @@ class Reading:
             score, card = item
             rest = list(self.hand)
             rest.remove(card)
-            owed = count_hand(rest, self.wild, self.pure).points
+            owed = count_hand(rest, self.wild, self.pure, self.modern).points
             return (placed(rest, self.wild, self.pure), -owed, score)
 
         return max(ranked[:SOLVER_CHOICES], key=after)[1]
@@ -188,7 +196,7 @@ class Reading:
     def should_pack(self) -> bool:
         view = self.view
         hand = tuple(sorted(self.hand))
-        count = count_hand(self.hand, self.wild, self.pure).owed
+        count = count_hand(self.hand, self.wild, self.pure, self.modern).owed
         if not view.has_played[self.seat]:
             if count < FIRST_DROP_POINTS or any(self.wild_card(c) for c in self.hand):
                 return False
@@ -204,10 +212,29 @@ class Reading:
         )
 
 
+def pool_answer(view: Any, legal: Sequence[Action]) -> Decision | None:
+    """Both levels' answer to a Pool question (rejoin, split), None if none is asked."""
+    if Rejoin() not in legal and AgreeSplit() not in legal:
+        return None
+    left = [view.scores[seat] for seat in view.order]
+    if Rejoin() in legal:
+        score = max(left) + 1
+        if score <= view.options.pool_limit // 2:
+            return decision(Rejoin(), "hint.indian.rejoin", score=score)
+        return decision(StayOut(), "hint.indian.stay_out", score=score)
+    mine = view.scores[view.seat]
+    if all(mine < other for seat, other in zip(view.order, left) if seat != view.seat):
+        return decision(DeclineSplit(), "hint.indian.play_on")
+    return decision(AgreeSplit(), "hint.indian.split")
+
+
 def explain_indian(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
     """Normal's move in any Indian Rummy position, with its reason."""
     if NextDeal() in legal:
         return decision(NextDeal(), "hint.next_deal")
+    answer = pool_answer(view, legal)
+    if answer is not None:
+        return answer
     if len(legal) == 1:
         return only_move(legal[0])
     declares = [a for a in legal if isinstance(a, Declare)]
@@ -221,7 +248,8 @@ def explain_indian(view: Any, legal: Sequence[Action], reading: Reading) -> Deci
     top = view.discard_top
     if view.phase == DRAW:
         if Pack() in legal and reading.should_pack():
-            cost = view.options.first_drop if not view.has_played[view.seat] else 40
+            opts = view.options
+            cost = opts.middle_drop if view.has_played[view.seat] else opts.first_drop
             return decision(
                 Pack(),
                 "hint.indian.pack",
@@ -259,6 +287,9 @@ class IndianEasy(SeededBot):
         stop: StopCheck | None = None,
     ) -> Action:
         legal = list(legal_actions)
+        answer = pool_answer(view, legal)
+        if answer is not None:
+            return answer.action
         if NextDeal() in legal or len(legal) == 1:
             return NextDeal() if NextDeal() in legal else legal[0]
         rng = decision_rng(self.seed, self.seat, len(public_history), len(legal))

@@ -34,3 +34,24 @@ class LeaveTable(Action):
     """Between rounds: ``seat`` leaves the table, keeping their balance on the sheet."""
 
     seat: int
+
+
+@dataclass(frozen=True)
+class Rejoin(Action):
+    """Pool, between deals: the eliminated player asked comes back, at the highest score
+    left plus one."""
+
+
+@dataclass(frozen=True)
+class StayOut(Action):
+    """Pool, between deals: the eliminated player asked declines to rejoin."""
+
+
+@dataclass(frozen=True)
+class AgreeSplit(Action):
+    """Pool, with 2 or 3 players left: the player asked agrees to split the pool."""
+
+
+@dataclass(frozen=True)
+class DeclineSplit(Action):
+    """Pool: the player asked wants to play on (one No and the pool goes on)."""

@@ -18,6 +18,7 @@ from game.engine.events import (
 )
 from game.engine.messages import Message, Seat
 from game.engine.rng import shuffled
+from game.games.indian_rummy import formats
 from game.games.indian_rummy.messages import say, turned_up
 from game.games.indian_rummy.options import IndianRummyOptions
 from game.games.indian_rummy.scoring import HAND_SIZE, WRONG_DECLARATION, count_hand
@@ -82,7 +83,11 @@ def new_game(options: IndianRummyOptions, seed: int) -> tuple[IndianRummyState, 
         balances=(0,) * players,
         history=(),
     )
+    if options.pool:
+        state = replace(state, scores=(0,) * players, rejoins=(0,) * players)
     state, events = reseat(state)
+    if options.deals:
+        state = replace(state, round_size=options.deal_count)
     state, more = start_deal(state)
     return state, [*events, *more]
 
@@ -123,7 +128,7 @@ def start_deal(state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
     events: list[Event] = [DealStarted(state.deal + 1, dealer), Shuffled("stock", len(pack))]
     indicator = pack.pop()  # the player left of the dealer draws it and turns it up
     events.append(CardMoved(indicator, "stock", INDICATOR_ZONE))
-    events.append(Said(left, turned_up(indicator)))
+    events.append(Said(left, turned_up(indicator, state.options)))
     hands: list[list[Card]] = [[] for _ in range(state.players)]
     seats_from_left = [clockwise_after(order, dealer)]
     while len(seats_from_left) < len(order):
@@ -171,9 +176,11 @@ def settle(
 ) -> tuple[IndianRummyState, list[Event]]:
     """The winner collects: packers their pack value, wrong declarers 80, the others their
     unmatched points on their most favourable arrangement, capped at 80."""
-    wild, pure = state.wild_rank, state.options.pure_run_minimum
+    opts = state.options
+    wild, pure = state.wild_rank, opts.pure_run_minimum
     payments = [0] * state.players
     shown = [Shown() for _ in range(state.players)]
+    held = formats.chips(state) if opts.deals else None
     if declared:
         shown[winner] = Shown(declared, ())
     for seat in state.order:
@@ -181,12 +188,14 @@ def settle(
         if seat == winner or status == AWAY:
             continue
         if status == IN_PLAY:
-            count = count_hand(state.hands[seat], wild, pure)
-            payments[seat] = -count.owed
+            count = count_hand(state.hands[seat], wild, pure, opts.modern_scoring)
+            owed = count.owed
             shown[seat] = Shown(count.melds, count.counted)
         else:
-            payments[seat] = -drop_value(state, status)
-    payments[winner] = -sum(payments)
+            owed = drop_value(state, status)
+        payments[seat] = -(owed if held is None else min(owed, held[seat]))
+    # Pool: the losers' points go on their scores and the winner scores nothing
+    payments[winner] = 0 if opts.pool else -sum(payments)
     key = "won_declared" if declared else "won_last_in"
     note = say(key, winner=Seat(winner))
     kept = str(say(key, winner=state.names[winner]))  # the record's English, with the name
@@ -207,7 +216,15 @@ def finish_deal(
     note: Message,
     kept: str,
 ) -> tuple[IndianRummyState, list[Event]]:
-    balances = tuple(b + p for b, p in zip(state.balances, payments, strict=True))
+    pool = state.options.pool
+    if pool:
+        balances = state.balances
+        scores = formats.pool_after(state, tuple(-p for p in payments))
+        out = formats.eliminated_by(state, scores)
+        state = replace(state, scores=scores)
+    else:
+        balances = tuple(b + p for b, p in zip(state.balances, payments, strict=True))
+        scores, out = (), ()
     record = DealRecord(
         deal=state.deal,
         round=state.round,
@@ -222,6 +239,8 @@ def finish_deal(
         # English text, as before messages: a save replays its moves and must meet the
         # very position it holds, so the record's form stays (the event has the message)
         note=kept,
+        scores=scores,
+        eliminated=out,
     )
     next_dealer = clockwise_after(state.order, state.dealer)
     state = replace(
@@ -232,7 +251,12 @@ def finish_deal(
         seat=next_dealer,
         taken=None,
     )
-    events: list[Event] = [DealScored(state.deal, payments, balances, winner, note)]
+    totals = scores if pool else formats.chips(state) if state.options.deals else balances
+    events: list[Event] = [DealScored(state.deal, payments, totals, winner, note)]
+    if pool:
+        return formats.after_pool_deal(state, out, events)
+    if state.options.deals:
+        return formats.after_deals_deal(state, events)
     if state.deals_in_round < state.round_size:
         return replace(state, phase=DEAL_OVER), events
     if state.round < state.options.rounds:

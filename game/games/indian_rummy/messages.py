@@ -16,6 +16,7 @@ from __future__ import annotations
 from game.engine import common_messages  # noqa: F401  (registers the shared sentences)
 from game.engine.cards import Card, rank_text
 from game.engine.messages import ENGLISH, Message, Term, msg, templates
+from game.games.indian_rummy.options import ACES, IndianRummyOptions
 
 PREFIX = "indian_rummy."
 CANNOT_DECLARE = "cannot_declare_"  # + a problem's name: the refusal
@@ -71,6 +72,25 @@ SAID = {
         "come back to the table with a balance of {balance}",
     ),
     "join": ("joins the table", "join the table"),
+    "eliminated": (
+        "reaches {score} and is out of the pool ({limit} is out)",
+        "reach {score} and are out of the pool ({limit} is out)",
+    ),
+    "rejoin": (
+        "rejoins the pool with a score of {score}",
+        "rejoin the pool with a score of {score}",
+    ),
+    "stay_out": ("stays out of the pool", "stay out of the pool"),
+    "split_yes": ("agrees to split the pool", "agree to split the pool"),
+    "split_no": ("wants to play on", "want to play on"),
+    "decider": (
+        "Tied for the most chips ({chips}): a decider deal between the tied players.",
+        "Tied for the most chips ({chips}): a decider deal between the tied players.",
+    ),
+    "pool_split": (
+        "Everyone agrees: the pool is split by score.",
+        "Everyone agrees: the pool is split by score.",
+    ),
 }
 WRONG_LINE = (
     "declares wrongly ({problem}) and drops out: {points} points",
@@ -108,6 +128,10 @@ REFUSALS = {
     "name_long": "A name has at most {most} letters.",
     "already_seated": "{player} is already at the table.",
     "table_full": "The table is full: at most {most} players.",
+    "no_rejoin": "Rejoining is offered only to an eliminated player, between deals.",
+    "no_split": "Splitting the pool is asked only when 2 or 3 players are left.",
+    "answer_rejoin": "First answer the offer to rejoin the pool.",
+    "answer_split": "First answer whether to split the pool.",
     "sheet_full": (
         "This session's score sheet already holds {most} players; "
         "start a new session to seat someone new."
@@ -164,9 +188,11 @@ def declared_wrongly(problem: Message, points: int) -> Message:
     return say(WRONG + problem_name(problem), **problem.values(), points=points)
 
 
-def turned_up(indicator: Card) -> Message:
-    """The log line of the turned-up wild card."""
+def turned_up(indicator: Card, options: IndianRummyOptions | None = None) -> Message:
+    """The log line of the turned-up wild card (a joker makes the aces wild by option)."""
     if indicator.is_joker:
+        if options is not None and options.joker_indicator == ACES:
+            return say("wild", card=indicator, ranks=rank_plural(1))
         return say("jokers_wild", card=indicator)
     return say("wild", card=indicator, ranks=rank_plural(indicator.rank))
 

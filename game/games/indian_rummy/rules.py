@@ -17,8 +17,17 @@ from game.engine.messages import msg
 from game.engine.rng import shuffled
 from game.engine.worlds import Hidden
 from game.engine.zones import replaced, take_from_hand
-from game.games.indian_rummy import dealing, seat_changes
-from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
+from game.games.indian_rummy import dealing, formats, seat_changes
+from game.games.indian_rummy.actions import (
+    AgreeSplit,
+    Declare,
+    DeclineSplit,
+    JoinTable,
+    LeaveTable,
+    Pack,
+    Rejoin,
+    StayOut,
+)
 from game.games.indian_rummy.messages import cannot_declare, declared_wrongly, say
 from game.games.indian_rummy.options import IndianRummyOptions
 from game.games.indian_rummy.scoring import (
@@ -40,7 +49,9 @@ from game.games.indian_rummy.state import (
     IN_PLAY,
     MIDDLE_DROP,
     PLAY,
+    REJOIN,
     ROUND_OVER,
+    SPLIT,
     WRONG_SHOW,
     IndianRummyState,
     IndianRummyView,
@@ -87,6 +98,10 @@ class IndianRummyRules:
             return []
         if state.phase == DEAL_OVER:
             return [NextDeal()]
+        if state.phase == REJOIN:
+            return [Rejoin(), StayOut()]
+        if state.phase == SPLIT:
+            return [DeclineSplit(), AgreeSplit()]  # the question starts on No
         if state.phase == ROUND_OVER:
             actions: list[Action] = [NextDeal()]
             if len(state.order) > 2:
@@ -122,6 +137,14 @@ class IndianRummyRules:
     ) -> tuple[IndianRummyState, list[Event]]:
         if state.phase == GAME_OVER:
             raise IllegalAction(say("session_over"))
+        if isinstance(action, Rejoin | StayOut):
+            formats.check_question(state, REJOIN)
+            return formats.answer_rejoin(state, isinstance(action, Rejoin))
+        if isinstance(action, AgreeSplit | DeclineSplit):
+            formats.check_question(state, SPLIT)
+            return formats.answer_split(state, isinstance(action, AgreeSplit))
+        if state.phase in (REJOIN, SPLIT):
+            raise IllegalAction(say("answer_rejoin" if state.phase == REJOIN else "answer_split"))
         if isinstance(action, NextDeal):
             if state.phase == DEAL_OVER:
                 return dealing.start_deal(state)
@@ -242,7 +265,7 @@ class IndianRummyRules:
             return settled, [*events, *more]
         problem = find_problem(hand, wild, pure)
         assert problem is not None  # no declaration was found
-        if not state.options.wrong_declaration_penalty:
+        if not state.options.penalises_wrong_declaration:
             raise IllegalAction(cannot_declare(problem))
         events.extend(
             CardMoved(c, f"hand:{seat}", f"set_aside:{seat}", face_up=False) for c in hand
@@ -303,6 +326,10 @@ class IndianRummyRules:
             history=state.history,
             winners=state.winners,
             has_played=state.has_played,
+            scores=state.scores,
+            rejoins=state.rejoins,
+            pending=state.pending,
+            split=state.split,
         )
 
     def all_cards(self, state: IndianRummyState) -> list[Card]:
@@ -332,6 +359,10 @@ class IndianRummyRules:
         return hidden
 
     def results(self, state: IndianRummyState) -> Results:
+        if state.options.pool:
+            return Results(state.scores, state.winners, True, len(state.history))
+        if state.options.deals:
+            return Results(formats.chips(state), state.winners, False, len(state.history))
         return Results(state.balances, state.winners, False, len(state.history))
 
 

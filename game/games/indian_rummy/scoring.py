@@ -86,16 +86,21 @@ class Count:
         return min(self.points, CAP)
 
 
-def count_hand(cards: Sequence[Card], wild_rank: int | None, pure_length: int = 3) -> Count:
-    """The least a loser can owe: the best of the three tiers of the rules.
+def count_hand(
+    cards: Sequence[Card], wild_rank: int | None, pure_length: int = 3, modern: bool = False
+) -> Count:
+    """The least a loser can owe: the best of the tiers of the scoring rule.
 
-    Without a pure run every card counts; with a pure run only cards in runs are
-    excluded; with a pure run and a second run, runs and sets are all excluded.
+    Pagat (the default): without a pure run every card counts; with a pure run only cards
+    in runs are excluded; with a pure run and a second run, runs and sets are all
+    excluded. ``modern``: every card counts unless there is a pure run and a second run.
     """
     search = _searcher(wild_rank, _points_score(wild_rank))
     total = hand_points(cards, wild_rank)
     best = Count((), tuple(cards), total)
-    runs_only = search(cards, kinds=(RUN,), require_pure=1, pure_length=pure_length)
+    runs_only = (
+        None if modern else search(cards, kinds=(RUN,), require_pure=1, pure_length=pure_length)
+    )
     full = search(cards, require_pure=1, require_runs=2, pure_length=pure_length)
     for found in (runs_only, full):
         if found is not None and total - found.score < best.points:

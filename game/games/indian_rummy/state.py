@@ -9,17 +9,20 @@ present, set by the seating draw. A player who leaves keeps their seat number an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.engine.cards import Card
+from game.engine.codec import QUIET
 from game.engine.melds import Meld
-from game.games.indian_rummy.options import IndianRummyOptions
+from game.games.indian_rummy.options import ACES, IndianRummyOptions
 
 DRAW = "draw"  # before drawing: take a card (or pack)
 PLAY = "play"  # after drawing: discard or declare
 DEAL_OVER = "deal_over"  # the summary of a deal inside a round: NextDeal
 ROUND_OVER = "round_over"  # between rounds: NextDeal, or players leave / join / return
 GAME_OVER = "game_over"
+REJOIN = "rejoin"  # Pool: an eliminated player is offered to come back (Rejoin / StayOut)
+SPLIT = "split"  # Pool: each player left is asked to split the pool (AgreeSplit / ...)
 
 # a seat's part in the current deal
 IN_PLAY = "in"
@@ -52,6 +55,10 @@ class DealRecord:
     payments: tuple[int, ...]  # per seat: the winner's gain, the losers' payments (< 0)
     shown: tuple[Shown, ...]  # per seat: declaration or counted hand (empty if not shown)
     note: str = ""
+    # Pool: each seat's pool score after the deal, and who it eliminated (quiet: absent
+    # from the records of Points and Deals, so their saves and fingerprints stay as they were)
+    scores: tuple[int, ...] = field(default=(), metadata={QUIET: True})
+    eliminated: tuple[int, ...] = field(default=(), metadata={QUIET: True})
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,16 @@ class SeatDraw:
     """One round of the seating draw: the cards drawn, as text (``"QH"``), per seat."""
 
     draws: tuple[tuple[int, str], ...]
+
+
+def wild_rank_of(indicator: Card | None, options: IndianRummyOptions) -> int | None:
+    """The wild rank a turned-up card makes: its own rank; a printed joker makes only
+    the jokers wild, or the aces too under the option."""
+    if indicator is None:
+        return None
+    if indicator.is_joker:
+        return 1 if options.joker_indicator == ACES else None
+    return indicator.rank
 
 
 @dataclass(frozen=True)
@@ -89,6 +106,11 @@ class IndianRummyState:
     balances: tuple[int, ...]  # per seat: running balance, always summing to zero
     history: tuple[DealRecord, ...]
     winners: tuple[int, ...] = ()
+    # Pool and Deals (quiet: a Points game's JSON has none of them)
+    scores: tuple[int, ...] = field(default=(), metadata={QUIET: True})  # pool, per seat
+    rejoins: tuple[int, ...] = field(default=(), metadata={QUIET: True})  # per seat
+    pending: tuple[int, ...] = field(default=(), metadata={QUIET: True})  # still to answer
+    split: bool = field(default=False, metadata={QUIET: True})  # the pool ended in a split
 
     @property
     def to_act(self) -> int | None:
@@ -105,9 +127,7 @@ class IndianRummyState:
 
     @property
     def wild_rank(self) -> int | None:
-        if self.indicator is None or self.indicator.is_joker:
-            return None
-        return self.indicator.rank
+        return wild_rank_of(self.indicator, self.options)
 
     @property
     def present(self) -> tuple[bool, ...]:
@@ -142,3 +162,7 @@ class IndianRummyView:
     history: tuple[DealRecord, ...]
     winners: tuple[int, ...]
     has_played: tuple[bool, ...] = ()  # per seat: has drawn this deal (packing costs more)
+    scores: tuple[int, ...] = ()  # Pool: the pool scores, per seat
+    rejoins: tuple[int, ...] = ()
+    pending: tuple[int, ...] = ()
+    split: bool = False

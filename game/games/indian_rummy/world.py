@@ -38,4 +38,8 @@ def world(view: IndianRummyView, hidden: Hidden) -> IndianRummyState:
         balances=view.balances,
         history=view.history,
         winners=view.winners,
+        scores=view.scores,
+        rejoins=view.rejoins,
+        pending=view.pending,
+        split=view.split,
     )
