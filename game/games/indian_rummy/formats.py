@@ -31,6 +31,7 @@ from game.games.indian_rummy.state import (
     IndianRummyState,
 )
 
+Outcome = tuple[IndianRummyState, list[Event]]
 CHIPS_A_PLAYER = 80
 REJOINS_ALLOWED = 1  # per player and pool
 
@@ -48,7 +49,7 @@ def chips(state: IndianRummyState) -> tuple[int, ...]:
     return tuple(start + balance for balance in state.balances)
 
 
-def after_deals_deal(state: IndianRummyState, events: list[Event]):
+def after_deals_deal(state: IndianRummyState, events: list[Event]) -> Outcome:
     """The next deal, the decider between the tied, or the end of the game."""
     if state.deals_in_round < state.round_size:
         return replace(state, phase=DEAL_OVER), events
@@ -90,7 +91,7 @@ def eliminated_by(state: IndianRummyState, scores: tuple[int, ...]) -> tuple[int
     return tuple(seat for seat in state.order if scores[seat] >= limit)
 
 
-def after_pool_deal(state: IndianRummyState, out: tuple[int, ...], events: list[Event]):
+def after_pool_deal(state: IndianRummyState, out: tuple[int, ...], events: list[Event]) -> Outcome:
     """Take the eliminated off the table, then ask the questions that are due."""
     limit = state.options.pool_limit
     for seat in out:
@@ -129,7 +130,7 @@ def rejoin_score(state: IndianRummyState) -> int:
     return highest_left(state) + 1
 
 
-def answer_rejoin(state: IndianRummyState, accept: bool):
+def answer_rejoin(state: IndianRummyState, accept: bool) -> Outcome:
     seat = state.seat
     events: list[Event] = []
     if accept:
@@ -152,13 +153,13 @@ def answer_rejoin(state: IndianRummyState, accept: bool):
     return _split_or_deal(state, still_out, events)
 
 
-def _split_or_deal(state: IndianRummyState, someone_out: bool, events: list[Event]):
+def _split_or_deal(state: IndianRummyState, someone_out: bool, events: list[Event]) -> Outcome:
     if someone_out and 2 <= len(state.order) <= 3:
         return replace(state, phase=SPLIT, pending=state.order, seat=state.order[0]), events
     return replace(state, phase=DEAL_OVER, pending=(), seat=state.next_dealer), events
 
 
-def answer_split(state: IndianRummyState, agree: bool):
+def answer_split(state: IndianRummyState, agree: bool) -> Outcome:
     seat = state.seat
     if not agree:
         said = Said(seat, say("split_no"))
@@ -191,6 +192,6 @@ def check_question(state: IndianRummyState, phase: str) -> None:
 
 def _game_over(
     state: IndianRummyState, winners: tuple[int, ...], totals: tuple[int, ...], events: list
-):
+) -> Outcome:
     state = replace(state, phase=GAME_OVER, winners=winners, pending=())
     return state, [*events, GameOver(winners, totals)]
