@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
-from game.app import i18n
+from game.app import fonts, i18n
 from game.app.scenes.settings import SettingsScene
 from game.app.scenes.title import TitleScene
 from game.persist.settings import load_settings
-from tests.app.conftest import click, frames, press
+from tests.app.conftest import click, frames, headless_app, press
 
 
 def open_settings(app) -> SettingsScene:
@@ -132,3 +133,15 @@ def test_damaged_statistics_are_reported_when_first_read(app, paths):
     app.start(TitleScene(app))
     assert app.stats.records == {}
     assert app.stack.top.__class__.__name__ == "MessageDialog"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_label_and_help_line_fits_its_row(paths, size, language):
+    with headless_app(paths, size, language=language) as app:
+        scene = open_settings(app)
+        for name, rect in scene.rows:
+            label = i18n.tr(f"settings.{name}")
+            assert fonts.font(17, True).size(label)[0] <= rect.w, (name, label)
+            lines = 2 if rect.h >= 62 else 1
+            assert len(fonts.wrap(i18n.tr(f"settings.{name}_help"), 14, rect.w)) <= lines, name

@@ -83,7 +83,7 @@ class SettingsScene(Scene):
 
         # Left: language, window, cards.
         x, y, cw = left.x + 24, left.y + 58, left.w - 48
-        self._choices("language", LANGUAGES, s.language, x, y, cw, control_w, row)
+        self._choices("language", LANGUAGES, s.language, x, y, cw, (control_w - 6) // 2, row)
         y += row
         self._toggle("fullscreen", s.fullscreen, x, y, cw, toggle_text, row)
         y += row
@@ -150,7 +150,9 @@ class SettingsScene(Scene):
             lambda v: tr("settings.seconds", value=f"{v / 1000:.1f}"),
         )
         y += row
-        self._choices("kalooki_calls", KALOOKI_CALLS, s.kalooki_calls, x, y, cw, control_w, row)
+        self._choices(
+            "kalooki_calls", KALOOKI_CALLS, s.kalooki_calls, x, y, cw, 0, row
+        )  # room for its label
 
         self.back_button = pygame_gui.elements.UIButton(
             pygame.Rect(w - margin - 160, h - 74, 160, 52),
@@ -172,10 +174,11 @@ class SettingsScene(Scene):
         self._row(name, x, y, text_w, row)
         self.controls.append(toggle(self.ui, name, _right(x, y, width), on))
 
-    def _choices(self, name, choices, current, x, y, width, control_w, row) -> None:
-        """A row whose setting is one of ``choices``, each labelled ``settings.<name>_<choice>``."""
+    def _choices(self, name, choices, current, x, y, width, segment_w, row) -> None:
+        """A row whose setting is one of ``choices``, each labelled ``settings.<name>_<choice>``
+        on a segment at least ``segment_w`` wide."""
         labels = [tr(f"settings.{name}_{choice}") for choice in choices]
-        widths = segment_widths(labels, minimum=(control_w - 6) // 2, padding=20)
+        widths = segment_widths(labels, minimum=segment_w, padding=20)
         self._row(name, x, y, width - sum(widths) - 26, row)
         at = (x + width - sum(widths) - 6, y + 8)
         pairs = list(zip(choices, labels))
