@@ -219,6 +219,10 @@ class NetSession:
     def undo(self) -> None:
         raise IllegalAction(msg(m.NO_UNDO))
 
+    def close(self) -> None:
+        """The table closed: drop the connection (the seat waits for a rejoin)."""
+        self.client.close()
+
     def say(self, text: str) -> Message | None:
         """Send a chat line; the refusal's message, if any."""
         reply = self.client.chat(text)

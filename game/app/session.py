@@ -145,6 +145,9 @@ class GameSession:
         """Moves played so far (the table's clock for caches and undo)."""
         return len(self.log)
 
+    def close(self) -> None:
+        """Nothing to let go of at a local table."""
+
     def incoming(self) -> None:
         """Nothing arrives at a local table (a networked one brings other seats' moves)."""
         return None

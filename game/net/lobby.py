@@ -16,7 +16,7 @@ from game.engine.messages import msg
 from game.net import messages as m
 from game.net import protocol as p
 from game.net.store import Store, digest
-from game.net.tables import Send, Table, TableSeat, new_code, new_secret
+from game.net.tables import OVER, Send, Table, TableSeat, new_code, new_secret
 from game.persist.savedgame import HUMAN
 
 log = logging.getLogger("game.net")
@@ -30,11 +30,21 @@ class Outcome:
     left: str | None = None  # the table room it leaves
 
 
+KEEP_FINISHED = 600.0  # seconds a finished table stays in memory (then only in the store)
+
+
 class Lobby:
-    def __init__(self, store: Store | None = None, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        store: Store | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        keep_finished: float = KEEP_FINISHED,
+    ):
         self.store, self.clock = store, clock
+        self.keep_finished = keep_finished
         self.tables: dict[str, Table] = {}
         self.where: dict[str, str] = {}  # connection id -> table code
+        self.over_at: dict[str, float] = {}  # finished tables: when they were seen over
 
     def restore(self) -> int:
         """Load every stored table (a damaged one is logged and left out); how many."""
@@ -141,6 +151,25 @@ class Lobby:
 
     def disconnect(self, sid: str) -> list[Send]:
         return self._unbind(sid)
+
+    def evict_finished(self) -> list[str]:
+        """Forget the tables finished ``keep_finished`` seconds ago (their players have
+        seen the results; the store keeps them); their codes. A rejoin then hears
+        ``net.no_table``, and the app retires its record."""
+        now = self.clock()
+        gone = []
+        for code, table in list(self.tables.items()):
+            if table.phase != OVER:
+                continue
+            since = self.over_at.setdefault(code, now)
+            if now - since >= self.keep_finished:
+                del self.tables[code]
+                del self.over_at[code]
+                gone.append(code)
+        if gone:
+            for sid in [sid for sid, code in self.where.items() if code in gone]:
+                del self.where[sid]
+        return gone
 
     def takeovers(self) -> list[Send]:
         """Seats whose grace period has run out go to the computer."""

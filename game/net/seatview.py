@@ -30,6 +30,8 @@ class SeatView:
             self.names = tuple(seat["name"] for seat in item.seats)
             return []
         if isinstance(item, Synced):
+            if self.view is not None and item.n < self.n:
+                return []  # an older picture than the updates already taken
             self.seat, self.n, self.phase, self.names = item.seat, item.n, item.phase, item.names
             self.view, self.legal = item.view, item.legal
             new = list(item.history[len(self.history) :])

@@ -30,7 +30,7 @@ from game.engine.messages import msg
 from game.net import messages as m
 from game.net import protocol as p
 from game.net.client import cancel_others
-from game.net.lobby import Lobby
+from game.net.lobby import KEEP_FINISHED, Lobby
 from game.net.store import Store
 from game.net.tables import Send
 
@@ -52,12 +52,13 @@ class TableServer:
         rate: float = p.RATE,
         burst: float = p.BURST,
         max_strikes: int = p.MAX_STRIKES,
+        keep_finished: float = KEEP_FINISHED,
     ) -> None:
         if host in ANY_ADDRESS and not all_interfaces:
             raise ValueError("refusing to listen on every interface: give an address")
         self.host, self.port = host, port
         self.store = Store(db) if db is not None else None
-        self.lobby = Lobby(self.store)
+        self.lobby = Lobby(self.store, keep_finished=keep_finished)
         self.bot_delay, self.tick = bot_delay, tick
         self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
         self.limits: dict[str, p.RateLimit] = {}
@@ -172,7 +173,8 @@ class TableServer:
         if outcome.room is not None:
             await self.sio.enter_room(sid, outcome.room)
         await self._emit(outcome.sends)
-        code = outcome.room or self.lobby.where.get(sid)
+        # (a Start names its table: the host may sit at none of its seats)
+        code = outcome.room or self.lobby.where.get(sid) or getattr(request, "code", None)
         if code is not None:
             self._kick(code)
         if kind == "act":  # a move's time in the server: checked, stored, sent to all
@@ -225,6 +227,9 @@ class TableServer:
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
+            for code in self.lobby.evict_finished():  # kept in the store only
+                log.info("table %s finished: no longer in memory", code)
+                self.thinking.discard(code)
             sends = self.lobby.takeovers()
             if sends:
                 await self._emit(sends)

@@ -12,7 +12,8 @@ from game.app.app import App
 from game.app.net_session import NetSession
 from game.app.table import open_net_table
 from game.app.table.table_scene import TableScene
-from game.net.client import NetClient, Synced
+from game.net.client import NetClient
+from game.net.seatview import SeatView
 from game.persist.settings import Settings
 from tests.app.conftest import paths_in
 
@@ -40,13 +41,20 @@ def seat_clients(url: str, game_id: str, kinds: list[str], seed: int, grace: flo
     for number, client in enumerate(clients[1:]):
         assert client.join(reply.data["code"], ("Bob", "Cleo", "Dan")[number]).ok
     assert clients[0].start().ok
-    for client in clients:
-        client.inbox.put(client.wait_for(Synced))
     return clients
 
 
+def session_for(client: NetClient, seconds: float = 10.0) -> NetSession:
+    """The seat's session once its first view is here (every frame kept, in order)."""
+    seat = SeatView()
+    while seat.view is None:
+        seat.feed(client.inbox.get(timeout=seconds))
+    return NetSession(client, seat)
+
+
 def sit(app: App, client: NetClient) -> TableScene:
-    table = open_net_table(app, NetSession(client))
+    i18n.set_language(app.settings.language)  # one process: each app's language by turns
+    table = open_net_table(app, session_for(client))
     table.ai_pause = 0.0
     run(app, table, 2)
     return table

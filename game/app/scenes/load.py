@@ -24,9 +24,11 @@ from game.app.assets import samples_dir
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.table.panels import fit_line
+from game.app.table.rejoin import ONLINE, online_rows, rejoin
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, heading, page_margin, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, PANEL_EDGE
+from game.persist.online_tables import retire_record
 from game.persist.savedgame import AUTOSAVE, NAMED, SAMPLE, SaveSummary
 from game.persist.saveformat import MAX_THUMBNAIL_SIDE, png_size
 from game.persist.saves import delete_save, list_samples, list_saves, open_save
@@ -61,6 +63,7 @@ class LoadScene(Scene):
         self.delete_button: Any = None
         self.back_button: Any = None
         self._thumbs: dict[str, pygame.Surface | None] = {}
+        self.online: dict = {}  # path -> (row, record) of the online tables
 
     def enter(self) -> None:
         messages = self.refresh()
@@ -73,6 +76,8 @@ class LoadScene(Scene):
         messages: list[str] = []
         samples = samples_dir()
         yours = [*self.app.games_in_progress(), *list_saves(self.app.paths, messages, samples)]
+        self.online = online_rows(self.app, messages)  # online tables to rejoin
+        yours += [summary for summary, _ in self.online.values()]
         yours.sort(key=_when, reverse=True)
         shipped = list_samples(samples, messages)
         self.saves = [*yours, *shipped]
@@ -160,6 +165,11 @@ class LoadScene(Scene):
         summary = self.current
         if summary is None:
             return
+        if summary.kind == ONLINE:  # rejoin; a table gone is said and its row goes
+            if rejoin(self.app, self.online[summary.path][1]) is None:
+                self.refresh()
+                self.rebuild()
+            return
         saved, messages = open_save(self.app.paths, summary.path)
         if messages:
             self.refresh()
@@ -177,7 +187,10 @@ class LoadScene(Scene):
 
         def delete() -> None:
             try:
-                delete_save(self.app.paths, summary.path)
+                if summary.kind == ONLINE:
+                    retire_record(self.app.paths, self.online[summary.path][1].code)
+                else:
+                    delete_save(self.app.paths, summary.path)
             except (OSError, ValueError) as error:
                 self.app.notify([str(error)])
             self.refresh()
@@ -394,7 +407,7 @@ def _game(summary: SaveSummary) -> str:
 
 def _title(summary: SaveSummary) -> str:
     """A game in progress and a sample by their game, a named save by its name."""
-    return summary.name if summary.kind == NAMED else _game(summary)
+    return summary.name if summary.kind in (NAMED, ONLINE) else _game(summary)
 
 
 def _tag(summary: SaveSummary) -> str:
@@ -406,6 +419,8 @@ def _details(summary: SaveSummary) -> list[str]:
     only for a named save, whose title is its name)."""
     from game.app.scenes.title import where_in_game
 
+    if summary.kind == ONLINE:
+        return [_game(summary)]
     details = [_game(summary)] if summary.kind == NAMED else []
     where = where_in_game(summary)
     if where:

@@ -12,10 +12,12 @@ from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.game_tabs import game_ids
 from game.app.table.panels import fit_line
+from game.app.table.rejoin import newest_online, rejoin, rejoin_label
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, fit_text, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.games.registry import GAMES
+from game.persist.online_tables import OnlineRecord
 from game.persist.savedgame import SaveSummary
 from game.persist.saves import open_save
 
@@ -32,6 +34,7 @@ class TitleScene(Scene):
         self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.logo_y = 0
         self.latest: SaveSummary | None = None  # the game Continue resumes
+        self.rejoin: OnlineRecord | None = None  # or the online table it rejoins
         self.caption_at = (0, 0)
 
     def resume(self) -> None:
@@ -61,7 +64,9 @@ class TitleScene(Scene):
 
         in_progress = self.app.games_in_progress()
         self.latest = in_progress[0] if in_progress else None
-        menu = [name for name in MENU if name != "continue" or self.latest is not None]
+        self.rejoin = newest_online(self.app, self.latest)  # an online seat waits
+        waiting = self.latest is not None or self.rejoin is not None
+        menu = [name for name in MENU if name != "continue" or waiting]
         bw, bh, bgap = (148, 48, 14) if w >= 1200 else (136, 46, 10)
         total = len(menu) * bw + (len(menu) - 1) * bgap
         x = (w - total) // 2
@@ -99,6 +104,10 @@ class TitleScene(Scene):
         if name == "quit":
             self.app.quit()
         elif name == "continue":
+            if self.rejoin is not None:  # back to the online table (or told it is gone)
+                if rejoin(self.app, self.rejoin) is None:
+                    self.rebuild()
+                return
             if self.latest is None:
                 return
             path = self.latest.path
@@ -174,9 +183,10 @@ class TitleScene(Scene):
         focused = self.focus.name
         for game_id, rect in self.tiles:
             self._draw_tile(surface, game_id, rect, focused == f"game:{game_id}")
-        if self.latest is not None:
+        if self.latest is not None or self.rejoin is not None:
             room = w - 2 * self.caption_at[0]
-            caption = fit_line(continue_caption(self.latest), 16, room, False)
+            line = rejoin_label(self.rejoin) if self.rejoin else continue_caption(self.latest)
+            caption = fit_line(line, 16, room, False)
             text(surface, caption, self.caption_at, 16, GOLD, anchor="topleft")
         text(surface, tr("title.keys_hint"), (w // 2, h - 18), 13, MUTED, anchor="midbottom")
         text(surface, f"v{VERSION}", (w - 16, h - 18), 13, MUTED, anchor="bottomright")

@@ -95,8 +95,10 @@ class TableFlow:
     def _summary_due(self) -> bool:
         if not self.session.setup.humans:
             return False
+        # Online, the server's AI may deal the next hand before the last one's summary
+        # shows here: it is shown all the same (the summaries read the deal's record).
         return self.deals_scored(self.view) > self._deals_shown and (
-            self.session.finished or self.between_deals(self.view)
+            self.session.finished or self.between_deals(self.view) or self.session.online
         )
 
     def _show_summary(self) -> None:
@@ -119,6 +121,8 @@ class TableFlow:
         note = self._record_statistics()
         if self.session.saves_here:
             self.autosaver.clear()
+        else:
+            self.online_game_over()
         result = self.final_result(self.view)
         if note:
             result = replace(result, note=note)

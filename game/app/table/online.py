@@ -56,7 +56,7 @@ class TableOnline:
         return [self._net_line(item) for at, item in self.net_lines if at == index]
 
     def _net_line(self, item: Message | tuple[int | None, str]) -> LogLine:
-        names = self.names_for_log()
+        names = self.names()
         if isinstance(item, Message):
             found = (v.seat for v in item.values().values() if isinstance(v, Seat))
             seat = next(found, None)
@@ -67,8 +67,11 @@ class TableOnline:
             return LogLine(None, "", said)
         return LogLine(seat, names[seat], said)
 
-    def names_for_log(self) -> list[str]:
-        return [seat.name for seat in self.session.setup.seats]
+    def online_game_over(self) -> None:
+        """The game ended: nothing left to rejoin."""
+        from game.app.table.rejoin import forget
+
+        forget(self.app.paths, self.session)
 
     def open_chat(self) -> None:
         if not self.session.online:

@@ -6,21 +6,25 @@ its record retired."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.i18n import tr
 from game.app.messages import render
 from game.net import messages as m
-from game.net.client import NetClient, Synced
-from game.persist.online_tables import OnlineRecord, keep_record, retire_record
+from game.persist.online_tables import OnlineRecord, keep_record, online_records, retire_record
 
 if TYPE_CHECKING:
     from game.app.app import App
     from game.app.net_session import NetSession
     from game.app.table.table_scene import TableScene
     from game.persist.paths import Paths
+    from game.persist.savedgame import SaveSummary
 
 log = logging.getLogger(__name__)
+ONLINE = "online"  # the Load screen's kind of row for an online table
 GONE = (m.NO_TABLE, m.NO_SEAT, m.BAD_CREDENTIAL)  # the record can never work again
 
 
@@ -33,6 +37,47 @@ def remember(paths: Paths, session: NetSession) -> None:
 
 def forget(paths: Paths, session: NetSession) -> None:
     retire_record(paths, session.resume_record().get("code") or "")
+
+
+def newest_online(app: App, latest: SaveSummary | None = None) -> OnlineRecord | None:
+    """The online table Continue offers: the newest record, when it is newer than
+    ``latest`` (the local game in progress). A damaged record is moved aside and said."""
+    records, messages = online_records(app.paths)
+    if messages:
+        app.notify_later(messages)
+    if not records or records[0].path is None:
+        return None
+    record = records[0]
+    if latest is not None:
+        try:
+            if record.path.stat().st_mtime < latest.saved_at.timestamp():
+                return None
+        except OSError:
+            return None
+    return record
+
+
+def online_rows(app: App, messages: list[str]) -> dict[Path, tuple[SaveSummary, OnlineRecord]]:
+    """The Load screen's rows for the online tables this app has a seat at."""
+    from game.games.registry import get_game
+    from game.persist.savedgame import SaveSummary
+
+    records, problems = online_records(app.paths)
+    messages.extend(problems)
+    rows = {}
+    for record in records:
+        if record.path is None:
+            continue
+        try:
+            when = datetime.fromtimestamp(record.path.stat().st_mtime)
+        except OSError:
+            continue
+        title = get_game(record.game).title
+        row = SaveSummary(
+            record.path, rejoin_label(record), record.game, title, (), None, None, when, None
+        )
+        rows[record.path] = (replace(row, kind=ONLINE), record)
+    return rows
 
 
 def rejoin_label(record: OnlineRecord) -> str:
@@ -48,6 +93,7 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
     retired) when that cannot be done."""
     from game.app.net_session import NetSession
     from game.app.table import open_net_table
+    from game.net.client import NetClient, Synced
 
     client = NetClient(record.url, timeout=timeout)
     client.code, client.seat = record.code, record.seat

@@ -117,6 +117,7 @@ class TableScene(TableFlow, TableServices, TableOnline, TableKeys, TableInput, G
     def exit(self) -> None:
         self.driver.cancel()
         self.autosaver.close()
+        self.session.close()  # a networked seat leaves its connection (Continue rejoins)
         super().exit()
 
     def resume(self) -> None:
