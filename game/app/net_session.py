@@ -44,6 +44,7 @@ class Arrivals:
     notices: list[Message] = field(default_factory=list)
     chat: list[ChatLine] = field(default_factory=list)
     connected: bool | None = None  # the connection went (False) or came back (True)
+    lost: bool = False  # it went at some moment (perhaps back already)
 
 
 class NetSession:
@@ -250,6 +251,7 @@ class NetSession:
                 self._arrivals.chat.append(item)
             elif isinstance(item, Connection):
                 self._arrivals.connected = item.up
+                self._arrivals.lost = self._arrivals.lost or not item.up
 
     def resume_record(self) -> dict[str, Any]:
         """What the app keeps beside its saves to rejoin this seat later (Continue)."""

@@ -18,16 +18,24 @@ from game.app.ui.theme import CREAM, GOLD, RED
 from game.engine.messages import Message, Seat
 
 BANNER_H = 40
+BANNER_MIN_S = 1.5  # a drop mended at once still shows, long enough to be read
 
 
 class TableOnline:
     net_down = False  # the connection is lost; the client is reconnecting
+    net_lost_at = -BANNER_MIN_S  # the table's clock when it was last lost
+
+    @property
+    def banner_shown(self) -> bool:
+        return self.net_down or self.clock - self.net_lost_at < BANNER_MIN_S
 
     def take_arrivals(self) -> None:
         """Everything the server sent since the last frame."""
         arrivals = self.session.incoming()
         if arrivals is None:
             return
+        if arrivals.lost:
+            self.net_lost_at = self.clock
         if arrivals.connected is not None:
             self.net_down = not arrivals.connected
         for message in arrivals.notices:
@@ -95,7 +103,7 @@ class TableOnline:
             status = self.session.seat_status(seat)
             if status is not None:
                 _badge(surface, spot.plaque, tr(f"net_table.badge_{status}"), status == "away")
-        if self.net_down:
+        if self.banner_shown:
             _banner(surface, self.layout.play, tr("net_table.reconnecting"))
 
 
