@@ -8,7 +8,8 @@ as when an AI lays down).
 Each frame is timed whole: events, update, drawing and the flip, on the wall clock
 (``p50``, ``p99``, ``max``) and as the UI thread's own processor time (``cpu_p50``,
 ``cpu_p99``: steady on a busy shared machine). Aim: p99 <= 8 ms at 1280x800 while
-dragging.
+dragging. The online scenario (``game/tools/online_frames.py``): a networked seat while
+moves arrive from a real server with bots.
 """
 
 from __future__ import annotations
@@ -122,7 +123,10 @@ def bench_frames(seed: int) -> dict:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.tools.online_frames import online_frames
+
     results: dict = {}
     for info in GAMES.values():
         results.update(import_module(info.showcase).frames(seed))
+    results.update(online_frames(seed))  # a networked seat while the server's AIs play
     return results
