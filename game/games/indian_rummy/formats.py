@@ -17,6 +17,7 @@ a decider deal between them, and again until one leads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from game.engine.errors import IllegalAction
@@ -174,13 +175,17 @@ def answer_split(state: IndianRummyState, agree: bool) -> Outcome:
 
 
 def split_shares(state: IndianRummyState) -> dict[int, int]:
-    """Each splitting player's share of the pool in percent, by score: in proportion to
-    the points they had left before the limit (the lowest score takes the most)."""
-    limit = state.options.pool_limit
-    left = {seat: limit - state.scores[seat] for seat in state.winners}
+    """Each splitting player's share of the pool in percent."""
+    return shares_of(state.scores, state.winners, state.options.pool_limit)
+
+
+def shares_of(scores: Sequence[int], seats: Sequence[int], limit: int) -> dict[int, int]:
+    """Shares of a split in percent, by score: in proportion to the points each player had
+    left before the limit (the lowest score takes the most)."""
+    left = {seat: limit - scores[seat] for seat in seats}
     total = sum(left.values())
     shares = {seat: 100 * n // total for seat, n in left.items()}
-    first = min(left, key=lambda seat: (state.scores[seat], seat))
+    first = min(left, key=lambda seat: (scores[seat], seat))
     shares[first] += 100 - sum(shares.values())  # whole percents add up to 100
     return shares
 

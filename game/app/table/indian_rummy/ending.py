@@ -16,6 +16,7 @@ from typing import Any
 from game.app.i18n import tr
 from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.drag import meld_faces
+from game.app.table.indian_rummy import formats_text
 from game.app.table.indian_rummy.groups import meld_order
 from game.app.table.indian_rummy.texts import rank_plural, signed
 from game.engine.cards import Card, sort_by_suit
@@ -61,6 +62,9 @@ class Showdown:
     totals: tuple[str, ...]  # the balances
     button_key: str = "table.next_deal"
     next_round: int = 0  # between rounds: the round the players sit down for next
+    balance_head: str = ""  # the last column's head: balance, pool score or chips
+    running_title: str = ""
+    footer: str = ""  # Pool: the elimination line; Deals: the deals left or the decider
 
 
 def _kind(meld: Meld) -> str:
@@ -116,6 +120,8 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
             raw = sum(card_points(card, wild) for card in shown.counted)
             if raw > CAP:
                 note = tr("indian_rummy.row_capped", cap=CAP, points=raw)
+            elif not shown.melds and view.options.modern_scoring:
+                note = tr("indian_rummy.row_no_two_runs")
             elif not shown.melds:
                 note = tr("indian_rummy.row_no_pure")
             elif sum(meld.kind == RUN for meld in shown.melds) < 2:
@@ -126,6 +132,7 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
         melds = tuple(_starred(meld_faces(m), wild) for m in arranged)
         kinds = tuple(_kind(m) for m in arranged)
         counted = _starred(tuple((card, "") for card in sort_by_suit(shown.counted)), wild)
+        note = pool_note(view, record, seat) or note
         rows.append(
             ShowRow(
                 seat,
@@ -134,13 +141,13 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
                 melds,
                 kinds,
                 counted,
-                signed(paid),
-                signed(view.balances[seat]),
+                row_points(view, paid),
+                row_total(view, record, seat),
                 seat == record.winner,
                 face_down and not melds and not counted,
             )
         )
-    title = tr("indian_rummy.showdown_title", n=record.deal)
+    title = deal_title(view, record)
     if record.void:
         title = tr("indian_rummy.void_title", n=record.deal)
         subtitle = tr("indian_rummy.void_deal")
@@ -156,11 +163,14 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
     every = [names[s] if s < len(names) else view.names[s] for s in range(len(view.balances))]
     running = tuple(
         tuple(
-            ("—" if r.void else signed(r.payments[s])) if s < len(r.payments) else ""
+            ("—" if r.void else row_points(view, r.payments[s])) if s < len(r.payments) else ""
             for s in range(len(every))
         )
         for r in view.history
     )
+    if record.eliminated:
+        out = ", ".join(every[s] for s in record.eliminated)
+        subtitle = " ".join(x for x in (subtitle, tr("indian_rummy.out_subtitle", names=out)) if x)
     return Showdown(
         title=title,
         subtitle=subtitle,
@@ -169,13 +179,60 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
         rows=tuple(rows),
         names=tuple(every),
         running=running,
-        totals=tuple(signed(b) for b in view.balances),
+        totals=totals(view),
         next_round=view.round + 1 if view.phase == ROUND_OVER else 0,
+        balance_head=tr(formats_text.total_head(view.options)),
+        running_title=tr(formats_text.running_title(view.options)),
+        footer=formats_text.footer(view, every),
     )
 
 
+def row_points(view: Any, paid: int) -> str:
+    """This deal in a row: a balance or chips change, or the points a Pool score takes."""
+    if view.options.pool:
+        return f"+{-paid}" if paid else "0"
+    return signed(paid)
+
+
+def row_total(view: Any, record: Any, seat: int) -> str:
+    if view.options.pool:
+        return str(record.scores[seat]) if seat < len(record.scores) else ""
+    if view.options.deals:
+        return str(formats_text.chips_after(view, record.deal)[seat])
+    return signed(view.balances[seat])
+
+
+def totals(view: Any) -> tuple[str, ...]:
+    if view.options.pool:
+        return tuple(formats_text.score_text(view, seat) for seat in range(len(view.scores)))
+    if view.options.deals:
+        return tuple(str(n) for n in formats_text.chips_now(view))
+    return tuple(signed(b) for b in view.balances)
+
+
+def pool_note(view: Any, record: Any, seat: int) -> str:
+    """Pool: a player put out by this deal, and one who has rejoined since."""
+    if seat not in record.eliminated:
+        return ""
+    if seat in view.order and seat < len(view.scores):
+        return tr("indian_rummy.row_rejoined", score=view.scores[seat])
+    return tr("indian_rummy.row_out", score=record.scores[seat])
+
+
+def deal_title(view: Any, record: Any) -> str:
+    options = view.options
+    if options.deals and record.deal > options.deal_count:
+        return tr("indian_rummy.decider_title")
+    if options.deals:
+        return tr("indian_rummy.deals_title", n=record.deal, deals=options.deal_count)
+    return tr("indian_rummy.showdown_title", n=record.deal)
+
+
 def final_result(view: Any, names: Sequence[str]) -> FinalResult:
-    """Standings by balance (highest first) and each seat's balance after every deal."""
+    """Standings by balance (highest first) and each seat's balance after every deal;
+    Pool by score (lowest first), Deals by chips."""
+    if view.options.pool or view.options.deals:
+        return formats_text.final_result(view, names)
     seats = range(len(view.balances))
     every = [names[s] if s < len(names) else view.names[s] for s in seats]
     winners = view.winners

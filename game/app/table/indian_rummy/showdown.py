@@ -119,6 +119,10 @@ class ShowdownScene(DealSummaryScene):
                 text(surface, line, (x, title.bottom + 1), 14, CREAM)
         self._draw_rows(surface)
         self._draw_running(surface)
+        if s.footer:  # Pool's elimination line, the deals left: beside the button
+            room = (self.button.rect.x if self.button else box.right) - 24 - x
+            for i, line in enumerate(fonts.wrap(s.footer, 15, room, False)[:2]):
+                text(surface, line, (x, box.bottom - 62 + 20 * i), 15, GOLD)
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
         s = self.summary
@@ -137,7 +141,7 @@ class ShowdownScene(DealSummaryScene):
             )
             text(
                 surface,
-                tr("indian_rummy.balance_head"),
+                s.balance_head or tr("indian_rummy.balance_head"),
                 (bal_x, area.y),
                 13,
                 MUTED,
@@ -228,5 +232,5 @@ class ShowdownScene(DealSummaryScene):
 
     def _draw_running(self, surface: pygame.Surface) -> None:
         s = self.summary
-        title = tr("indian_rummy.running")
+        title = s.running_title or tr("indian_rummy.running")
         draw_running(surface, self.running_area, title, s.names, s.running, s.totals, True)

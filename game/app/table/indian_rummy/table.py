@@ -39,7 +39,7 @@ from game.app.scenes.game_over import FinalResult
 from game.app.table.compose import Composer, compose_discard, compose_stock
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
-from game.app.table.indian_rummy import ending, texts
+from game.app.table.indian_rummy import ending, formats_text, questions, texts
 from game.app.table.indian_rummy.felt import (
     INDICATOR_ZONE,
     Felt,
@@ -70,7 +70,9 @@ from game.games.indian_rummy.state import (
     IN_PLAY,
     MIDDLE_DROP,
     PLAY,
+    REJOIN,
     ROUND_OVER,
+    SPLIT,
     WRONG_SHOW,
 )
 
@@ -197,6 +199,8 @@ class IndianRummyTable(GroupedHand, TableScene):
     # --- texts ----------------------------------------------------------------------------
 
     def score_text(self, view: Any, seat: int) -> str:
+        if view.options.pool or view.options.deals:
+            return formats_text.seat_total(view, seat)
         balance = texts.signed(view.balances[seat]) if seat < len(view.balances) else "0"
         if seat not in view.order:
             return tr("indian_rummy.away_balance", balance=balance)
@@ -214,6 +218,8 @@ class IndianRummyTable(GroupedHand, TableScene):
         return ()
 
     def score_title(self, view: Any) -> str:
+        if view.options.pool or view.options.deals:
+            return formats_text.table_title(view)
         return tr(
             "indian_rummy.scores_title",
             deal=max(1, view.deal),
@@ -230,13 +236,17 @@ class IndianRummyTable(GroupedHand, TableScene):
         notes.append(
             tr("indian_rummy.note_drop", first=options.first_drop, middle=options.middle_drop)
         )
-        if options.wrong_declaration_penalty:
+        if options.pool or options.deals:
+            notes.insert(0, formats_text.format_note(options))
+        if options.penalises_wrong_declaration:
             notes.append(tr("indian_rummy.note_penalty"))
         if options.first_life_four:
             notes.append(tr("indian_rummy.note_first_life"))
         return notes
 
     def status_text(self, view: Any) -> str:
+        if view.phase in (REJOIN, SPLIT):
+            return tr("indian_rummy.status_question")
         if self.between_deals(view):
             return tr("indian_rummy.status_between")
         if not self.my_turn:
@@ -333,7 +343,7 @@ class IndianRummyTable(GroupedHand, TableScene):
     def play(self, action: Action, overrides: dict | None = None) -> bool:
         """A declaration the engine would count as wrong, under the penalty option, asks
         first: it costs 80 points and the deal."""
-        if isinstance(action, Declare) and self.view.options.wrong_declaration_penalty:
+        if isinstance(action, Declare) and self.view.options.penalises_wrong_declaration:
             problem = self._declaration_problem(action.discard)
             if problem is not None and self.session.problem(action) is None:
                 self.app.confirm(
@@ -389,6 +399,17 @@ class IndianRummyTable(GroupedHand, TableScene):
     def next_deal(self) -> None:
         self.hand_groups.clear()
         super().next_deal()
+
+    def advance(self, dt: float) -> None:
+        """A Pool question for the human shown (rejoin, split) opens its dialog, once."""
+        view = self.view
+        if view.phase in (REJOIN, SPLIT) and self.my_turn and not self.animator.busy:
+            key = (len(self.session.moves), view.phase)
+            if getattr(self, "_asked", None) != key:
+                self._asked = key
+                questions.ask(self, view, self.names(), self._apply)
+            return
+        super().advance(dt)
 
     def deal_summary(self, view: Any) -> ending.Showdown:
         return ending.showdown(view, self.names())

@@ -1,0 +1,49 @@
+"""Pool's questions between deals, as dialogs for the human asked: come back after being
+eliminated (Rejoin / Stay out), and split the pool when 2 or 3 are left (No / Yes). Both
+start on the answer that changes nothing (Stay out, No); Esc gives it too."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.app.i18n import tr
+from game.app.scenes.dialog import Dialog
+from game.engine.actions import Action
+from game.games.indian_rummy.actions import AgreeSplit, DeclineSplit, Rejoin, StayOut
+from game.games.indian_rummy.formats import shares_of
+from game.games.indian_rummy.state import REJOIN
+
+
+def rejoin_lines(view: Any) -> list[str]:
+    seat = view.seat
+    back = max(view.scores[s] for s in view.order) + 1
+    return [
+        tr("indian_rummy.rejoin_body", score=view.scores[seat], back=back),
+        tr("indian_rummy.rejoin_once"),
+    ]
+
+
+def split_lines(view: Any, names: Sequence[str]) -> list[str]:
+    split = shares_of(view.scores, view.order, view.options.pool_limit)
+    shares = ", ".join(tr("indian_rummy.share", name=names[s], percent=n) for s, n in split.items())
+    return [tr("indian_rummy.split_body", n=len(view.order), shares=shares)]
+
+
+def ask(table: Any, view: Any, names: Sequence[str], play: Callable[[Action], Any]) -> None:
+    """Push the dialog of the question ``view`` asks its seat; the answer is played."""
+    if view.phase == REJOIN:
+        title, lines = tr("indian_rummy.rejoin_title"), rejoin_lines(view)
+        no, yes = StayOut(), Rejoin()
+        keys = ("indian_rummy.rejoin_no", "indian_rummy.rejoin_yes")
+    else:
+        title, lines = tr("indian_rummy.split_title"), split_lines(view, names)
+        no, yes = DeclineSplit(), AgreeSplit()
+        keys = ("common.no", "common.yes")
+    buttons = [
+        (keys[0], "#quiet", lambda: play(no)),
+        (keys[1], "#primary", lambda: play(yes)),
+    ]
+    table.app.stack.push(
+        Dialog(table.app, title, lines, buttons, cancel=lambda: play(no), default=0)
+    )

@@ -1,0 +1,91 @@
+"""Pool and Deals at the table: the showdown's scores, chips and elimination line, the
+results, and Pool's questions as dialogs that start on the answer changing nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app.scenes.dialog import Dialog
+from game.app.session import GameSession
+from game.app.setup import GameSetup, Seat
+from game.app.table import open_table
+from game.app.table.indian_rummy.ending import final_result, showdown
+from game.games.indian_rummy import RULES, Declare
+from game.games.indian_rummy.actions import AgreeSplit
+from game.games.indian_rummy.state import REJOIN, SPLIT
+from tests.app.table.helpers import frames, key
+from tests.games.indian_rummy.position import position
+from tests.games.indian_rummy.test_formats import COMPLETE, PURE_ONLY, WINNING
+
+NAMES = ("You", "Ada", "Bruno")
+
+
+def played(hands, seat, fmt, **changes):
+    """``seat`` declares in a position of format ``fmt``; the state after it."""
+    from dataclasses import replace
+
+    state = replace(position(hands, seat=seat, phase="play", format=fmt), **changes)
+    card = next(c for c in state.hands[seat] if str(c) == "9C")
+    return RULES.apply(state, Declare(card))[0]
+
+
+def test_pool_showdown_shows_scores_the_elimination_and_its_line():
+    state = played([PURE_ONLY, WINNING, COMPLETE], 1, "pool_101", scores=(30, 0, 50))
+    show = showdown(RULES.view(state, 0), NAMES)
+    rows = {row.name: row for row in show.rows}
+    assert rows["You"].points == "+79" and rows["You"].balance == "109"
+    assert "Out of the pool at 109" in rows["You"].note
+    assert show.balance_head == "Score" and "101 is out" in show.footer
+    assert "Out of the pool: You." in show.subtitle
+    assert show.totals[0] == "109 · out"
+
+
+def test_deals_showdown_and_results_count_chips():
+    state = played([WINNING, PURE_ONLY], 0, "deals_2")
+    show = showdown(RULES.view(state, 0), NAMES[:2])
+    assert show.title == "Deal 1 of 2: the showdown" and show.balance_head == "Chips"
+    assert show.totals == ("239", "81") and "Deals left: 1" in show.footer
+    last = played([WINNING, PURE_ONLY], 0, "deals_2", deals_in_round=2, deal=2)
+    result = final_result(RULES.view(last, 0), NAMES[:2])
+    assert [s.score for s in result.standings] == ["239", "81"]
+    assert result.subtitle == "Most chips after 2 deals"
+    assert result.series[0] == (160, 239)
+
+
+def test_a_split_pool_names_the_shares_in_the_results():
+    state = played([WINNING, PURE_ONLY, COMPLETE], 0, "pool_101", scores=(0, 30, 90))
+    assert state.phase == SPLIT
+    state = RULES.apply(RULES.apply(state, AgreeSplit())[0], AgreeSplit())[0]
+    result = final_result(RULES.view(state, 0), NAMES)
+    assert result.subtitle == "The pool is split at deal 1: You 91%, Bruno 9%"
+    assert result.target == 101
+
+
+def _table(app, state):
+    seats = tuple(Seat(name, kind) for name, kind in zip(NAMES, ("human", "easy", "easy")))
+    session = GameSession(GameSetup("indian_rummy", state.options, 3, seats))
+    session.state = state
+    table = open_table(app, session)
+    table.ai_pause = 60.0
+    frames(app, 3)
+    return table
+
+
+def test_the_rejoin_offer_is_a_dialog_starting_on_stay_out(app):
+    state = played([PURE_ONLY, WINNING, COMPLETE], 1, "pool_101", scores=(30, 0, 50))
+    assert state.phase == REJOIN and state.seat == 0
+    table = _table(app, state)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.focused == 0
+    assert "come back with a score of 51" in " ".join(dialog.lines)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    assert 0 not in table.session.state.order and table.session.state.phase == SPLIT
+
+
+def test_rejoining_from_the_dialog_seats_the_player_again(app):
+    state = played([PURE_ONLY, WINNING, COMPLETE], 1, "pool_101", scores=(30, 0, 50))
+    table = _table(app, state)
+    app.stack.top.choose(1)
+    frames(app, 2)
+    assert table.session.state.scores[0] == 51 and 0 in table.session.state.order
