@@ -4,6 +4,8 @@ undo is refused with the reason; chat lines reach both logs."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.ai.base import NORMAL
 from game.ai.registry import make_bot
 from game.net import messages as m
@@ -17,6 +19,10 @@ def play_one(app, table, bot) -> None:
     action = bot.choose(s.view(), s.legal_actions(), s.public_history(s.view_seat))
     assert table.play(action), table.notice
     run(app, table)
+
+
+def post(kind: int, **fields) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
 
 
 def all_at(tables, n: int) -> bool:
@@ -58,6 +64,20 @@ def test_two_app_tables_play_moves_and_see_each_other(server, tmp_path):
         for t in tables:
             line = said(t, "good luck")
             assert line.name == "Ann" and line.seat == 0
+        # By the keyboard: "/" opens the line (its own "/" is not typed), Enter sends.
+        from game.app.table.chat import ChatEntry
+
+        post(pygame.KEYDOWN, key=pygame.K_SLASH, mod=0, unicode="/")
+        post(pygame.TEXTINPUT, text="/")
+        run(apps[1], tables[1], 2)
+        assert isinstance(apps[1].stack.top, ChatEntry)
+        post(pygame.TEXTINPUT, text="hi all")
+        run(apps[1], tables[1], 2)
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        run(apps[1], tables[1], 2)
+        assert apps[1].stack.top is tables[1]
+        until(pairs, lambda: all(said(t, "“hi all”") for t in tables))
+        assert said(tables[0], "“hi all”").name == "Bob"
         records, _ = online_records(apps[1].paths)
         assert [(r.code, r.seat) for r in records] == [(clients[1].code, 1)]
     finally:

@@ -101,7 +101,7 @@ def test_a_dropped_player_is_marked_then_played_by_the_computer(tmp_path):
         until(host, lambda: tables[0].session.seat_status(1) == "ai", seconds=10)
         until(host, lambda: logged(tables[0], "the computer plays for them"))
         line = next(line for line in tables[0].log_lines if "computer plays" in line.text)
-        assert line.name == "Bob" and line.seat == 1
+        assert line.text == "Bob has left; the computer plays for them until they return."
         moves = tables[0].session.move_count
         play_moves(host, 6)  # the computer plays Bob's seat meanwhile
         assert tables[0].session.move_count >= moves + 6

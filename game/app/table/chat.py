@@ -4,6 +4,7 @@ long as the protocol allows (``MAX_CHAT``)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pygame
@@ -16,6 +17,8 @@ from game.app.ui.paint import panel, text
 from game.app.ui.theme import GOLD, MUTED
 from game.net.protocol import MAX_CHAT
 
+OPENING_KEY_S = 0.5  # the opening key's typed text arrives within this
+
 
 class ChatEntry(Overlay):
     pauses_below = False  # the other seats' moves keep arriving while one types
@@ -23,6 +26,7 @@ class ChatEntry(Overlay):
     def __init__(self, app, send: Callable[[str], None]) -> None:
         super().__init__(app)
         self.send = send
+        self.opened = time.monotonic()
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         self.send_button = None
 
@@ -50,6 +54,13 @@ class ChatEntry(Overlay):
         self.close()
         if said:
             self.send(said)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # The "/" that opened the line comes after it as typed text: not part of it.
+        opening = time.monotonic() - self.opened < OPENING_KEY_S
+        if event.type == pygame.TEXTINPUT and event.text == "/" and opening and not self.line():
+            return True
+        return super().handle_event(event)
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.send_button:

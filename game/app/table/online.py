@@ -15,7 +15,7 @@ from game.app.messages import render
 from game.app.table.panels import LogLine, fit_line
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, RED
-from game.engine.messages import Message, Seat
+from game.engine.messages import Message
 
 BANNER_H = 40
 BANNER_MIN_S = 1.5  # a drop mended at once still shows, long enough to be read
@@ -65,15 +65,12 @@ class TableOnline:
 
     def _net_line(self, item: Message | tuple[int | None, str]) -> LogLine:
         names = self.names()
-        if isinstance(item, Message):
-            found = (v.seat for v in item.values().values() if isinstance(v, Seat))
-            seat = next(found, None)
-            said = render(item, names)
-        else:
-            seat, said = item  # the line as typed, after its speaker's name
+        if isinstance(item, Message):  # the table speaks (the sentence names the player)
+            return LogLine(None, "", render(item, names))
+        seat, said = item  # a chat line: its speaker's name, then the line as typed
         if seat is None or not 0 <= seat < len(names):
-            return LogLine(None, "", said)
-        return LogLine(seat, names[seat], said)
+            return LogLine(None, "", tr("net_table.said", s=said))
+        return LogLine(seat, names[seat], tr("net_table.said", s=said))
 
     def online_game_over(self) -> None:
         """The game ended: nothing left to rejoin."""
@@ -104,7 +101,7 @@ class TableOnline:
             if status is not None:
                 _badge(surface, spot.plaque, tr(f"net_table.badge_{status}"), status == "away")
         if self.banner_shown:
-            _banner(surface, self.layout.play, tr("net_table.reconnecting"))
+            _banner(surface, self.layout.centre, tr("net_table.reconnecting"))
 
 
 def _badge(surface: pygame.Surface, plaque: pygame.Rect, label: str, warn: bool) -> None:
@@ -117,7 +114,8 @@ def _badge(surface: pygame.Surface, plaque: pygame.Rect, label: str, warn: bool)
 
 
 def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
-    """The lasting strip across the top of the felt while the connection is down."""
-    box = pygame.Rect(area.x + 40, area.y + 12, area.w - 80, BANNER_H)
-    panel(surface, box, alpha=250, radius=10, border=RED)
-    text(surface, fit_line(label, 18, box.w - 32, True), box.center, 18, CREAM, bold=True)
+    """The lasting strip across the middle of the felt while the connection is down."""
+    box = pygame.Rect(0, 0, min(area.w - 80, 640), BANNER_H + 16)
+    box.center = area.center
+    panel(surface, box, alpha=250, radius=12, border=RED)
+    text(surface, fit_line(label, 22, box.w - 40, True), box.center, 22, CREAM, bold=True)
