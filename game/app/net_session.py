@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.base import NORMAL
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
@@ -59,6 +60,7 @@ class NetSession:
         self._arrivals = Arrivals()
         self._world_at: tuple[int, Any] | None = None
         self.moves: list[list[Event]] = []
+        self._named: list[Seat] = []  # seats as the table last named them
         self._take(client.poll())
         # What the table reads as a local session's ``opening`` and ``moves``: all this
         # seat has seen before the table opened, then the events of each move since.
@@ -74,13 +76,24 @@ class NetSession:
 
     @property
     def setup(self) -> GameSetup:
-        """The table as a setup (its seed stays on the server: 0 here)."""
+        """The table as a setup (its seed stays on the server: 0 here). A seat that
+        joined between rounds (Indian Rummy) and is not named yet is the computer's."""
         lobby = self.seat.lobby
         seats = []
         for number, name in enumerate(self.seat.names):
-            kind = lobby.seats[number]["kind"] if lobby is not None else HUMAN
+            known = lobby is not None and number < len(lobby.seats)
+            kind = lobby.seats[number]["kind"] if known else HUMAN
             seats.append(Seat(name or f"Player {number + 1}", kind))
+        players = len(getattr(self.seat.view, "hand_sizes", ()) or ())
+        for number in range(len(seats), players):
+            local = self._named[number] if number < len(self._named) else None
+            seats.append(local or Seat(f"AI {number + 1}", NORMAL))
         return GameSetup(self.info.id, self.seat.view.options, 0, tuple(seats))
+
+    @setup.setter
+    def setup(self, value: GameSetup) -> None:
+        """A table naming a seat it is adding (Indian Rummy's join between rounds)."""
+        self._named = list(value.seats)
 
     @property
     def view_seat(self) -> int:
