@@ -161,3 +161,26 @@ def test_an_english_and_a_japanese_player_each_read_their_own_language(server, t
             client.close()
         for app in apps:
             close_app(app)
+
+
+def test_the_load_list_offers_online_tables_and_retires_a_gone_one(server, tmp_path):
+    from game.app.scenes.load import LoadScene
+    from game.app.table.rejoin import ONLINE
+
+    app = new_app(tmp_path / "ann")
+    try:
+        record = {"url": server.url, "code": "ABCDEFGHJKLMN", "seat": 2, "game": "kalooki"}
+        keep_record(app.paths, {**record, "credential": "c" * 32})
+        app.start(TitleScene(app))
+        app.stack.push(LoadScene(app))
+        run(app, None, 2)
+        load = app.stack.top
+        row = load.current
+        assert row.kind == ONLINE and row.name.startswith("Rejoin online table: Kalooki")
+        assert "ABCD-EFGH-JKLMN" in row.name
+        load.open_selected()
+        assert isinstance(app.stack.top, MessageDialog)
+        assert online_records(app.paths)[0] == []  # retired
+        assert all(summary.kind != ONLINE for summary in load.saves)  # and gone from the list
+    finally:
+        close_app(app)

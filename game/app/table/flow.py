@@ -132,7 +132,9 @@ class TableFlow:
         """One finished game for the first human seat (the player who set the game up);
         nothing for a table of AIs. Returns a line for the results screen."""
         setup = self.session.setup
-        if not setup.humans or not self._finished_here or not self.session.saves_here:
+        if not self.session.saves_here:  # the server's game: not this app's statistics
+            return tr("net_table.stats_online")
+        if not setup.humans or not self._finished_here:
             return ""
         stats = with_finished_game(self.app.stats, self.session.to_saved())
         if not self.app.keep_stats(stats):  # kept in memory, written when the disk allows
