@@ -11,6 +11,7 @@ from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.messages import Message
+from game.engine.presets import Preset
 from game.engine.worlds import Hidden
 
 
@@ -90,6 +91,7 @@ class GameInfo:
     table: str  # "module:Class" of its table scene (a ``TableScene``)
     showcase: str  # developer tools' module: ``catalogue``, ``render_screenshots``, ``frames``
     help: str  # its rules page under game/app/data, one per language: "<help>.<language>.md"
+    presets: tuple[Preset, ...] = ()  # well-known rule sets, the first the default (presets.py)
 
     def options(self, **values: Any) -> Any:
         """Options from names and values, with a clear error for a bad one."""

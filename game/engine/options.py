@@ -21,11 +21,20 @@ def option(
     minimum: int | None = None,
     maximum: int | None = None,
     choices: tuple[Any, ...] | None = None,
+    step: int | None = None,
     quiet: bool = False,
 ) -> Any:
     """A dataclass field for a game option, with what the new-game screen shows. A
-    ``quiet`` option is left out of saves while it holds its default (``codec.QUIET``)."""
-    meta = {"label": label, "help": help, "min": minimum, "max": maximum, "choices": choices}
+    ``quiet`` option is left out of saves while it holds its default (``codec.QUIET``).
+    ``step``: how far the screen's stepper moves (else a step suiting the range)."""
+    meta = {
+        "label": label,
+        "help": help,
+        "min": minimum,
+        "max": maximum,
+        "choices": choices,
+        "step": step,
+    }
     if quiet:
         meta[codec.QUIET] = True
     return dataclasses.field(default=default, metadata=meta)
@@ -41,6 +50,7 @@ class OptionField:
     minimum: int | None
     maximum: int | None
     choices: tuple[Any, ...] | None
+    step: int | None = None
 
 
 def option_fields(options_type: type) -> list[OptionField]:
@@ -58,6 +68,7 @@ def option_fields(options_type: type) -> list[OptionField]:
                 meta.get("min"),
                 meta.get("max"),
                 meta.get("choices"),
+                meta.get("step"),
             )
         )
     return fields

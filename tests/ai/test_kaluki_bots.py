@@ -30,6 +30,13 @@ def test_normal_opens_as_soon_as_its_melds_reach_51():
     assert {c for m in move.melds for c in m.cards} == set(cards("KS KH KD QS QH QD"))
 
 
+def test_normal_comes_down_with_the_points_the_table_chose():
+    hand = ["10H 10D 10C 10S 2C 7D", "3S 4S"]  # 40 points of tens
+    move = normal_move(position(hand, phase=PLAY, come_down=40))
+    assert isinstance(move, LayDown) and meld_total(move.melds) == 40
+    assert not isinstance(normal_move(position(hand, phase=PLAY)), LayDown)  # 51 by default
+
+
 def test_normal_keeps_its_melds_when_they_total_less_than_51():
     state = position(["5S 5H 5D 6C 7C 8C KD 2H", "3S 4S"], phase=PLAY)  # 15 + 21 = 36
     move = normal_move(state)

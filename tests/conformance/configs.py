@@ -22,6 +22,9 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
             "chips": True,
         },
         {"players": 3, "target": 100, "open_discard": True},
+        # the rule sets of the New game screen's list (game/games/kaluki/presets.py)
+        {"players": 4, "deal_size": 13, "target": 150},
+        {"players": 5, "deal_size": 13, "come_down": 40, "ace_eleven": True, "target": 101},
     ],
     "laugh_and_lie_down": [
         {"players": 5},

@@ -41,7 +41,7 @@ from game.engine.melds import ACE_HIGH
 from game.engine.solver import Arrangement
 from game.engine.worlds import Hidden
 from game.games.kaluki import RULES
-from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, card_penalty, meld_total, penalty
+from game.games.kaluki.scoring import POLICY, card_penalty, meld_total, penalty
 from game.games.kaluki.state import (
     DEAL_OVER,
     DRAW,
@@ -104,7 +104,7 @@ def fast_action(state: KalukiState) -> Action:
                 return Draw(DISCARD)
         elif (
             sum(c.is_joker or related(top, c, POLICY) for c in hand) >= 2
-            and opening([*hand, top], ace, top, opts.go_out_by_discard) >= OPENING_MINIMUM
+            and opening([*hand, top], ace, top, opts.go_out_by_discard) >= opts.come_down
         ):
             return Draw(DISCARD)  # it opens the hand this turn (it could not before)
         return Draw(STOCK)
@@ -123,7 +123,7 @@ def fast_action(state: KalukiState) -> Action:
     melds = arr.melds
     if keep_one and not arr.leftover:
         melds = melds[:-1]
-    if melds and (melded or meld_total(melds, ace) >= OPENING_MINIMUM):
+    if melds and (melded or meld_total(melds, ace) >= opts.come_down):
         return LayDown(melds)
     if melded and (len(hand) > 1 or not keep_one):
         for card in sorted(arr.leftover, key=lambda c: -card_penalty(c, ace)):
@@ -188,7 +188,7 @@ def plausible(
         if near >= 2 and last_thrown not in arrangement([*hand, last_thrown], ace).leftover:
             return False
     if not view.melded[other]:
-        return opening(hand, ace) < OPENING_MINIMUM
+        return opening(hand, ace) < view.options.come_down
     if arrangement(hand, ace).melds:
         return False
     return not any(

@@ -21,6 +21,6 @@ templates(
         "hint.kaluki.swap": "Swap your {card} for the joker on the table: a joker fits anywhere.",
         "hint.kaluki.lay_down": "Lay down {meld}: cards on the table cannot cost you points.",
         "hint.kaluki.lay_off": "Add the {card} to {meld}: it no longer counts against you.",
-        "hint.kaluki.open": "Lay down your first meld: {points} points (51 needed).",
+        "hint.kaluki.open": "Lay down your first meld: {points} points ({need} needed).",
     }
 )

@@ -1,10 +1,11 @@
 """Kaluki, Normal level: a good club player.
 
 It arranges its own hand exactly (least-penalty melds from the solver), opens as soon as
-it reaches 51, lays down and lays off everything it can once down, takes the discard
-only when the card goes straight into a meld (or opens the hand), keeps the loose cards
-with the most live outs, sheds high cards when an opponent is close to going out, and
-never feeds the next player a card that lays off on the table when another will do.
+it reaches the points to come down (51 by the seed), lays down and lays off everything
+it can once down, takes the discard only when the card goes straight into a meld (or
+opens the hand), keeps the loose cards with the most live outs, sheds high cards when an
+opponent is close to going out, and never feeds the next player a card that lays off on
+the table when another will do.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import Card
 from game.engine.events import Event
-from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, meld_total
+from game.games.kaluki.scoring import POLICY, meld_total
 from game.games.kaluki.state import DRAW, FIRST_ROUND
 
 OUT_WEIGHT = 2.5  # points of penalty a live out is worth keeping
@@ -120,7 +121,7 @@ def choose_draw(table: Table, legal: Sequence[Action], first_round: bool) -> Dec
             not table.melded
             and not first_round
             and not table.view.options.open_discard
-            and opening(table.hand, table.ace) < OPENING_MINIMUM
+            and opening(table.hand, table.ace) < table.view.options.come_down
         )
         if opens:
             points = opening([*table.hand, top], table.ace, top, table.keep_one)
@@ -147,13 +148,14 @@ def choose_draw(table: Table, legal: Sequence[Action], first_round: bool) -> Dec
 
 
 def _open_with(table: Table, legal: Sequence[Action]) -> LayDown | None:
-    """The first meld Normal puts down: the least-penalty melds if they reach 51 (fewest
+    """The first meld Normal puts down: the least-penalty melds if they come down (fewest
     points left in hand), else the engine's highest opening."""
     listed = next((a for a in legal if isinstance(a, LayDown)), None)
     if listed is None or table.view.taken_discard is not None:
         return listed
     arr = table.arrangement
-    if meld_total(arr.melds, table.ace) >= OPENING_MINIMUM and (arr.leftover or not table.keep_one):
+    need = table.view.options.come_down
+    if meld_total(arr.melds, table.ace) >= need and (arr.leftover or not table.keep_one):
         return LayDown(arr.melds)
     return listed
 
@@ -207,6 +209,7 @@ def _open_decision(table: Table, lay: LayDown) -> Decision:
         lay,
         "hint.kaluki.open",
         points=points,
+        need=table.view.options.come_down,
     )
 
 

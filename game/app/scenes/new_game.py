@@ -22,7 +22,9 @@ from pygame_gui.core import ObjectID
 from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes import new_game_memory as memory
+from game.app.scenes import preset_list as presets
 from game.app.scenes.base import Scene
+from game.app.scenes.option_steps import adjust_steppers
 from game.app.scenes.setup_form import disable_impossible, in_list, option_rows, seat_rows
 from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
 from game.app.ui.focus import Focusable
@@ -31,6 +33,7 @@ from game.app.ui.paint import felt_background, heading, page_margin, panel, para
 from game.app.ui.theme import GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented
 from game.engine.options import OptionField, option_fields
+from game.engine.presets import find
 from game.games.registry import get_game
 
 AI_NAMES = 9  # names.ai_1 .. names.ai_9 in the translation files
@@ -204,7 +207,7 @@ class NewGameScene(Scene):
         """Grey out every choice the rules would refuse with the others as they are."""
 
         def possible_with(name: str, value: Any, players: int | None) -> bool:
-            changed = with_change(self.choices, name, value)
+            changed = self._changed(name, value)
             if players is not None:
                 changed = with_change(changed, "players", players)
             return possible(self.info.id, changed)
@@ -245,11 +248,35 @@ class NewGameScene(Scene):
         if rows.scroller is not None:
             self.scrollers["seats"] = rows.scroller
 
+    def _changed(self, name: str, value: Any) -> Choices:
+        """``with_change``, and a preset (``preset``) sets the options of its rule set."""
+        if name != presets.NAME:
+            return with_change(self.choices, name, value)
+        changed = with_change(self.choices, "players", self.choices.players)
+        if value != presets.CUSTOM:
+            preset = find(self.info.presets, value)
+            changed.values.update(preset.settings(presets.defaults_of(self.fields)))
+        return changed
+
+    def _allowed(self, name: str, value: Any) -> bool:
+        """Whether some player count allows this choice with the others as they are."""
+        counts = range(self.info.min_players, self.info.max_players + 1)
+        changed = self._changed(name, value)
+        return any(possible(self.info.id, with_change(changed, "players", n)) for n in counts)
+
     def _build_options(self, area: pygame.Rect) -> None:
-        view = pygame.Rect(area.x + 12, area.y + 50, area.w - 24, area.h - 62)
+        top = area.y + 50
+        if self.info.presets:
+            lit = presets.current(self.info.presets, self.fields, self.choices.values)
+            box = pygame.Rect(area.x + 24, top, area.w - 48, 0)
+            control, used = presets.preset_list(self.ui, self.info.id, self.info.presets, lit, box)
+            self.controls.append(control)
+            top += used + 10
+        view = pygame.Rect(area.x + 12, top, area.w - 24, area.bottom - 12 - top)
         controls, scroller = option_rows(
             self.ui, self.info.id, self.fields, self.choices.values, view
         )
+        adjust_steppers(controls, self.info.id, self.fields, self.choices.values, self._allowed)
         self.controls += controls
         if scroller is not None:
             self.scrollers["options"] = scroller
@@ -311,14 +338,15 @@ class NewGameScene(Scene):
         return False
 
     def change(self, name: str, value: Any) -> None:
-        """Apply one choice (``players``, ``seat:N`` or ``option:NAME``) and redraw. An
-        option the player count does not allow moves the count to the nearest that does."""
+        """Apply one choice (``players``, ``seat:N``, ``option:NAME`` or ``preset``) and
+        redraw. Options the player count does not allow move the count to the nearest
+        that does."""
         if name == "players":
             self.set_players(int(value))
         elif name.startswith("seat:"):
             self.choices.seats[int(name[5:])][1] = value
-        elif name.startswith("option:"):
-            self.choices.values[name[7:]] = value
+        elif name.startswith("option:") or name == presets.NAME:
+            self.choices.values = self._changed(name, value).values
             if not possible(self.info.id, self.choices):
                 self._nearest_possible_players()
         self.app.audio.play("place")
@@ -341,7 +369,8 @@ class NewGameScene(Scene):
     # --- the keyboard ---
 
     def focus_items(self) -> list[Focusable]:
-        """Players, each seat (name, then kind), the options, the seed, Back, Start."""
+        """Players, each seat (name, then kind), the rule set, the options, the seed,
+        Back, Start."""
         seats, options = self.scrollers.get("seats"), self.scrollers.get("options")
         by_name = {c.name: c for c in self.controls}
         items = [control_item(by_name["players"], self.press)]
@@ -349,6 +378,8 @@ class NewGameScene(Scene):
         for seat in range(self.choices.players):
             items.append(in_list(entry_item(f"name:{seat}", entries[seat]), seats))
             items.append(in_list(control_item(by_name[f"seat:{seat}"], self.press), seats))
+        if presets.NAME in by_name:
+            items.append(control_item(by_name[presets.NAME], self.press))
         for f in self.fields:
             items.append(in_list(control_item(by_name[f"option:{f.name}"], self.press), options))
         items.append(entry_item("seed", self.seed_entry))

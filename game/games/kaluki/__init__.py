@@ -3,6 +3,7 @@
 from game.engine.game import GameInfo
 from game.games.kaluki import messages  # noqa: F401  (registers the English templates)
 from game.games.kaluki.options import KalukiOptions
+from game.games.kaluki.presets import PRESETS
 from game.games.kaluki.rules import KalukiRules
 from game.games.kaluki.scoring import POLICY, best_opening, penalty
 from game.games.kaluki.state import KalukiState, KalukiView
@@ -22,6 +23,7 @@ INFO = GameInfo(
     table="game.app.table.kaluki:KalukiTable",
     showcase="game.tools.showcase.kaluki",
     help="rules/kaluki",
+    presets=PRESETS,
 )
 
 __all__ = [

@@ -1,10 +1,16 @@
-"""Kaluki's settings: player count and the seven options of the rules page."""
+"""Kaluki's settings: player count, the seven options of the rules page, and the house
+rules the well-known rule sets change (cards dealt, points to come down, game end)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.engine.options import check_range, option
+from game.games.kaluki.scoring import OPENING_MINIMUM
+
+DECK = 108  # two decks and four jokers
+BY_PLAYERS = 0  # deal_size: the seed's 15, 13 or 11 by the player count
+FEWEST_DEALT = 7  # a smaller hand could hardly ever come down, and the game never ends
 
 
 @dataclass(frozen=True)
@@ -49,9 +55,38 @@ class KalukiOptions:
         minimum=50,
         maximum=1000,
     )
+    deal_size: int = option(
+        BY_PLAYERS,
+        "Cards dealt",
+        "Cards each. Auto (0): 15 for 2 to 4 players, 13 for 5, 11 for 6.",
+        minimum=BY_PLAYERS,
+        maximum=20,
+        step=1,
+        quiet=True,
+    )
+    come_down: int = option(
+        OPENING_MINIMUM,
+        "Points to come down",
+        "Your first meld must total at least this many points.",
+        minimum=10,
+        maximum=100,
+        step=1,
+        quiet=True,
+    )
 
     def __post_init__(self) -> None:
         check_range(self)
+        if BY_PLAYERS < self.deal_size < FEWEST_DEALT:
+            raise ValueError(
+                f"Cards dealt: {self.deal_size} is too few; deal at least {FEWEST_DEALT}"
+                f" (or {BY_PLAYERS}: by the number of players)"
+            )
+        dealt = self.players * self.hand_size
+        if dealt + 1 + self.players > DECK:
+            raise ValueError(
+                f"Cards dealt: {self.players} players x {self.hand_size} cards leave"
+                f" {DECK - dealt - 1} of {DECK} for the stock; it needs one a player"
+            )
 
     @property
     def ace_value(self) -> int:
@@ -59,4 +94,6 @@ class KalukiOptions:
 
     @property
     def hand_size(self) -> int:
+        if self.deal_size != BY_PLAYERS:
+            return self.deal_size
         return {5: 13, 6: 11}.get(self.players, 15)

@@ -37,7 +37,6 @@ from game.engine.zones import (
 from game.games.kaluki import dealing
 from game.games.kaluki.options import KalukiOptions
 from game.games.kaluki.scoring import (
-    OPENING_MINIMUM,
     POLICY,
     best_first_meld,
     least_penalty_arrangement,
@@ -84,9 +83,10 @@ class KalukiRules:
         if state.options.open_discard or state.melded[seat]:
             return None
         total = self._opening_after_swaps(state, [*state.hands[seat], card], card)
-        if total >= OPENING_MINIMUM:
+        need = state.options.come_down
+        if total >= need:
             return None
-        return msg("kaluki.take_only_to_open", card=card, need=OPENING_MINIMUM, have=total)
+        return msg("kaluki.take_only_to_open", card=card, need=need, have=total)
 
     def legal_actions(self, state: KalukiState) -> list[Action]:
         if state.phase == GAME_OVER:
@@ -109,7 +109,7 @@ class KalukiRules:
         actions: list[Action] = []
         if not state.melded[seat]:
             best = best_first_meld(hand, opts.ace_value, state.turn.taken_discard, keep_one)
-            if best and meld_total(best.melds, opts.ace_value) >= OPENING_MINIMUM:
+            if best and meld_total(best.melds, opts.ace_value) >= opts.come_down:
                 actions.append(LayDown(best.melds))
         else:
             melds = least_penalty_arrangement(hand, opts.ace_value).melds
@@ -179,7 +179,9 @@ class KalukiRules:
             raise IllegalAction(msg(common.NOT_A_MOVE, move=type(action).__name__, game="Kaluki"))
         pending = state.turn.taken_discard
         if pending is not None and not isinstance(action, LayDown | SwapJoker):
-            raise IllegalAction(msg("kaluki.lay_taken_first", card=pending, need=OPENING_MINIMUM))
+            raise IllegalAction(
+                msg("kaluki.lay_taken_first", card=pending, need=state.options.come_down)
+            )
         return handler(state, action)
 
     def _draw(self, state: KalukiState, action: Draw | Pass) -> tuple[KalukiState, list[Event]]:
@@ -248,10 +250,8 @@ class KalukiRules:
         hand = take_from_hand(state.hands[seat], cards)
         if not state.melded[seat]:
             total = meld_total(melds, opts.ace_value)
-            if total < OPENING_MINIMUM:
-                raise IllegalAction(
-                    msg("kaluki.first_meld_total", need=OPENING_MINIMUM, have=total)
-                )
+            if total < opts.come_down:
+                raise IllegalAction(msg("kaluki.first_meld_total", need=opts.come_down, have=total))
             pending = state.turn.taken_discard
             if pending is not None and pending.face not in {card.face for card in cards}:
                 raise IllegalAction(msg("kaluki.taken_in_meld", card=pending))
@@ -337,9 +337,10 @@ class KalukiRules:
         hand = list(state.hands[state.seat])
         hand.remove(swap.card)
         hand.append(slot.card)
-        if self._opening_after_swaps(state, hand, pending, (swap.target, slot)) >= OPENING_MINIMUM:
+        need = state.options.come_down
+        if self._opening_after_swaps(state, hand, pending, (swap.target, slot)) >= need:
             return None
-        return msg("kaluki.swap_strands_taken", card=pending, need=OPENING_MINIMUM)
+        return msg("kaluki.swap_strands_taken", card=pending, need=need)
 
     def _opening_after_swaps(
         self,

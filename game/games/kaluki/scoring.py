@@ -11,7 +11,7 @@ from game.engine.solver import Arrangement, best_arrangement
 
 POLICY = MeldPolicy(run_name="sequence", group_name="group")
 JOKER_PENALTY = 25
-OPENING_MINIMUM = 51
+OPENING_MINIMUM = 51  # the seed's first meld; a table may choose another (come_down)
 
 
 def rank_value(rank: int, ace_value: int = 15) -> int:

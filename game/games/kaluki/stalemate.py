@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from game.engine.cards import Card
 from game.engine.melds import ACE_HIGH, GROUP, RUN, Meld, extensions
-from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, best_opening, rank_value
+from game.games.kaluki.options import KalukiOptions
+from game.games.kaluki.scoring import POLICY, best_opening, rank_value
 from game.games.kaluki.state import KalukiState
 
 EXACT_LIMIT = 18  # the exact opening search is quick up to this many useful cards
@@ -49,7 +50,7 @@ def cannot_progress(state: KalukiState) -> bool:
     for seat in range(state.players):
         if _room(state, seat) < SMALLEST_MELD or not useful:
             continue
-        if state.melded[seat] or _opening_possible(useful, state.options.ace_value):
+        if state.melded[seat] or _opening_possible(useful, state.options):
             return False
     return True
 
@@ -117,13 +118,15 @@ def _in_some_meld(cards: Sequence[Card]) -> list[Card]:
     return [*useful, *jokers] if useful else []
 
 
-def _opening_possible(useful: list[Card], ace_value: int) -> bool:
-    """Whether a first meld of 51 could ever be made from these cards: no when even all
-    of them, each at its highest value, fall short; exactly when they are few."""
+def _opening_possible(useful: list[Card], options: KalukiOptions) -> bool:
+    """Whether a first meld of the points to come down could ever be made from these
+    cards: no when even all of them, each at its highest value, fall short; exactly when
+    they are few."""
+    ace_value, need = options.ace_value, options.come_down
     joker_value = max(ace_value, 10)
     bound = sum(joker_value if c.is_joker else rank_value(c.rank, ace_value) for c in useful)
-    if bound < OPENING_MINIMUM:
+    if bound < need:
         return False
     if len(useful) > EXACT_LIMIT:
         return True
-    return best_opening(useful, ace_value) >= OPENING_MINIMUM
+    return best_opening(useful, ace_value) >= need

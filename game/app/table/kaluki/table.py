@@ -2,10 +2,11 @@
 
 What Kaluki adds to the defaults of a rummy table:
 
-- The 51-point first meld is staged: cards dragged to the table before a player has
-  melded lie in a dashed frame in their area, the total shows live ("43 / 51") and
-  Lay down (or L) puts them all down at once; Cancel (or Esc) takes them back. After
-  the first meld, cards dragged to the table are laid down at once.
+- The first meld (51 points, or the points to come down chosen) is staged: cards dragged
+  to the table before a player has melded lie in a dashed frame in their area, the total
+  shows live ("43 / 51") and Lay down (or L) puts them all down at once; Cancel (or
+  Esc) takes them back. After the first meld, cards dragged to the table are laid down
+  at once.
 - When a joker's reading is ambiguous (a run that may grow at either end, a group's
   missing suit) a chooser asks, showing each reading as the meld would lie.
 - The first-turn discard round shows a Pass button (P); the options in play are listed
@@ -75,6 +76,10 @@ class KalukiTable(TableScene):
     def table_notes(self, view: Any) -> list[str]:
         options = view.options
         notes = [tr("kaluki.note_target", target=options.target)]
+        if options.come_down != OPENING_MINIMUM:
+            notes.append(tr("kaluki.note_come_down", need=options.come_down))
+        if options.deal_size:
+            notes.append(tr("kaluki.note_deal_size", n=options.deal_size))
         notes += [tr(f"kaluki.note_{name}") for name in OPTION_NOTES if getattr(options, name)]
         return notes
 
@@ -92,20 +97,19 @@ class KalukiTable(TableScene):
             if Draw(DISCARD) in self.session.legal_actions():
                 return tr("kaluki.status_draw", card=top)
             if top:
-                return tr("kaluki.status_draw_stock_only", card=top, need=OPENING_MINIMUM)
+                return tr("kaluki.status_draw_stock_only", card=top, need=view.options.come_down)
             return tr("kaluki.status_draw_stock")
         if view.phase == PLAY:
             if view.taken_discard is not None:
-                return tr(
-                    "kaluki.status_taken", card=view.taken_discard.pretty(), need=OPENING_MINIMUM
-                )
+                card = view.taken_discard.pretty()
+                return tr("kaluki.status_taken", card=card, need=view.options.come_down)
             if self.staged:
                 progress = self.stage_progress()
                 if progress and progress[1]:
                     return tr("kaluki.status_staged_ready")
-                return tr("kaluki.status_staging", need=OPENING_MINIMUM)
+                return tr("kaluki.status_staging", need=view.options.come_down)
             if not self.opened(self.view_seat):
-                return tr("kaluki.status_open", need=OPENING_MINIMUM)
+                return tr("kaluki.status_open", need=view.options.come_down)
             return tr("kaluki.status_play")
         return super().status_text(view)
 
@@ -113,7 +117,8 @@ class KalukiTable(TableScene):
         if not self.staged:
             return None
         total = meld_total(self.staged, self.view.options.ace_value)
-        return f"{total} / {OPENING_MINIMUM}", total >= OPENING_MINIMUM
+        need = self.view.options.come_down
+        return f"{total} / {need}", total >= need
 
     def context_buttons(self, view: Any) -> list[ContextButton]:
         buttons = []
@@ -128,7 +133,7 @@ class KalukiTable(TableScene):
                     "kaluki.lay_down",
                     (("total", str(total)),),
                     primary=True,
-                    enabled=total >= OPENING_MINIMUM,
+                    enabled=total >= view.options.come_down,
                 )
             )
         return buttons
