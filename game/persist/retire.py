@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.games.registry import GAMES
 from game.persist.savedgame import SavedGame
-from game.persist.stats import Statistics
+from game.persist.stats import Statistics, stats_key, variant_of
 
 
 def with_finished_game(stats: Statistics, saved: SavedGame) -> Statistics:
@@ -18,7 +18,7 @@ def with_finished_game(stats: Statistics, saved: SavedGame) -> Statistics:
     seat = setup.humans[0]
     results = GAMES[saved.game_id].rules.results(saved.state)
     return stats.recorded(
-        saved.game_id,
+        stats_key(saved.game_id, variant_of(setup.options)),
         setup.stats_level,
         seat in results.winners,
         results.scores[seat],

@@ -19,6 +19,20 @@ from game.persist.store import write_json
 from game.persist.validated import WrongShape, load_validated
 
 LEVELS = ("easy", "normal", "hard", "mixed", "humans")
+
+
+def stats_key(game_id: str, variant: str = "") -> str:
+    """Where a game's records are kept: a variant whose scores mean something else (an
+    Indian Rummy format: pool scores, chips) has records of its own, ``<game>_<variant>``."""
+    return f"{game_id}_{variant}" if variant else game_id
+
+
+def variant_of(options: Any) -> str:
+    """The statistics variant a game's options name (``stats_variant``), "" for none."""
+    variant = getattr(options, "stats_variant", "")
+    return variant if isinstance(variant, str) else ""
+
+
 STATS_FORMAT = 1
 MAX_STATS_BYTES = 2 * 1024 * 1024
 MAX_COUNT = 10**9  # more games than anyone plays

@@ -14,8 +14,9 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL_EDGE
-from game.app.ui.widgets import Control
-from game.persist.stats import LEVELS, Record, Statistics, save_stats
+from game.app.ui.widgets import Control, segment_widths, segmented
+from game.games.registry import GAMES
+from game.persist.stats import LEVELS, Record, Statistics, save_stats, stats_key
 
 COLUMNS = ("played", "won", "win_rate", "best", "average")
 
@@ -34,6 +35,30 @@ def cells(record: Record) -> list[str]:
     ]
 
 
+def game_variants(game_id: str) -> tuple[str, ...]:
+    """A game's statistics variants, the first kept under the game's own name (empty
+    for a game without them)."""
+    return getattr(GAMES[game_id].options_type, "STATS_VARIANTS", ())
+
+
+def variant_tabs(manager, game_id: str, variant: str, at: tuple[int, int]) -> Control | None:
+    """The row choosing a variant's records (Points, Pool 101 ...), or None."""
+    variants = game_variants(game_id)
+    if not variants:
+        return None
+    labels = [tr_or(f"options.{game_id}.format.choice_{v}", v) for v in variants]
+    return segmented(
+        manager,
+        "variant",
+        at,
+        list(zip(variants, labels)),
+        variant or variants[0],
+        widths=segment_widths(labels, minimum=90, padding=24),
+        height=34,
+        plain=True,
+    )
+
+
 class StatisticsScene(Scene):
     def __init__(self, app, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -45,12 +70,17 @@ class StatisticsScene(Scene):
         self.chart = pygame.Rect(0, 0, 0, 0)
         self.done_button = None
         self.reset_button = None
+        self.variant = ""  # a game with variants (Indian Rummy's formats): the one shown
+        self.variants: Control | None = None
 
     def build(self) -> None:
         w, h = self.size
         margin = page_margin(self.size)
         self.tabs = game_tabs(self.ui, margin, self.game_id)
         top, bottom, gap = 152, h - 96, 28
+        self.variants = variant_tabs(self.ui, self.game_id, self.variant, (margin, top))
+        if self.variants is not None:
+            top += 48
         table_w = int((w - 2 * margin - gap) * 0.56)
         self.table = pygame.Rect(margin, top, table_w, bottom - top)
         self.chart = pygame.Rect(
@@ -78,6 +108,11 @@ class StatisticsScene(Scene):
             self.app.confirm(tr("stats.reset_title"), [tr("stats.reset_body")], self.reset)
         elif self.tabs and event.ui_element in self.tabs:
             self.game_id = self.tabs.value_for(event.ui_element)
+            self.variant = ""
+            self.rebuild()
+        elif self.variants and event.ui_element in self.variants:
+            chosen = self.variants.value_for(event.ui_element)
+            self.variant = "" if chosen == self.variants_default() else chosen
             self.rebuild()
         else:
             return False
@@ -86,9 +121,14 @@ class StatisticsScene(Scene):
     def focus_items(self) -> list[Focusable]:
         """The game tabs (Left/Right change the game), Clear statistics, Done."""
         items = [control_item(self.tabs, self.press)] if self.tabs else []
+        if self.variants is not None:
+            items.append(control_item(self.variants, self.press))
         items.append(button_item("reset", self.reset_button, self.press))
         items.append(button_item("done", self.done_button, self.press))
         return items
+
+    def variants_default(self) -> str:
+        return game_variants(self.game_id)[0]
 
     def reset(self) -> None:
         empty = Statistics()
@@ -106,7 +146,8 @@ class StatisticsScene(Scene):
         surface.blit(felt_background((w, h), self.app.cards), (0, 0))
         heading(surface, tr("stats.title"))
         stats = self.app.stats
-        records = [(level, stats.get(self.game_id, level)) for level in LEVELS]
+        key = stats_key(self.game_id, self.variant)
+        records = [(level, stats.get(key, level)) for level in LEVELS]
         self._draw_table(surface, records)
         self._draw_chart(surface, records)
 
@@ -144,7 +185,10 @@ class StatisticsScene(Scene):
         note = pygame.Rect(x0, y + 16, area.w - 48, area.bottom - y - 20)
         paragraph(
             surface,
-            tr_or(f"stats.best_note_{self.game_id}", tr("stats.best_note")),
+            tr_or(
+                f"stats.best_note_{stats_key(self.game_id, self.variant)}",
+                tr_or(f"stats.best_note_{self.game_id}", tr("stats.best_note")),
+            ),
             note,
             14,
             MUTED,

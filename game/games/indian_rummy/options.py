@@ -4,6 +4,7 @@ deals) and the options of the rules page."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from game.engine.options import check_range, option
 
@@ -18,6 +19,9 @@ JOKERS, ACES = "jokers", "aces"
 
 @dataclass(frozen=True)
 class IndianRummyOptions:
+    # the statistics keep each format apart: balances, pool scores and chips differ
+    STATS_VARIANTS: ClassVar[tuple[str, ...]] = FORMATS
+
     players: int = option(
         4,
         "Players",
@@ -81,6 +85,10 @@ class IndianRummyOptions:
 
     def __post_init__(self) -> None:
         check_range(self)
+
+    @property
+    def stats_variant(self) -> str:
+        return "" if self.format == POINTS else self.format
 
     @property
     def pool(self) -> bool:

@@ -4,6 +4,7 @@ results, and Pool's questions as dialogs that start on the answer changing nothi
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from game.app.scenes.dialog import Dialog
 from game.app.session import GameSession
@@ -89,3 +90,23 @@ def test_rejoining_from_the_dialog_seats_the_player_again(app):
     app.stack.top.choose(1)
     frames(app, 2)
     assert table.session.state.scores[0] == 51 and 0 in table.session.state.order
+
+
+def test_each_format_keeps_statistics_of_its_own(app):
+    from game.app.scenes.statistics import StatisticsScene
+    from game.persist.retire import with_finished_game
+    from game.persist.stats import Statistics
+    from game.tools.showcase.indian_rummy_formats import finished
+
+    session = finished("pool_101")
+    stats = with_finished_game(Statistics(), session.to_saved())
+    level = session.setup.stats_level
+    assert stats.get("indian_rummy_pool_101", level).played == 1
+    assert stats.get("indian_rummy", level).played == 0  # Points' balances stay apart
+    app.set_stats(stats)
+    scene = StatisticsScene(app, "indian_rummy")
+    app.start(scene)
+    frames(app, 2)
+    pool = next(b for b, v in scene.variants.buttons.items() if v == "pool_101")
+    scene.on_ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=pool))
+    assert scene.variant == "pool_101"
