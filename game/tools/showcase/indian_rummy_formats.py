@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from game.app.session import GameSession
-from game.games.indian_rummy.options import FORMATS, POINTS
+from game.games.indian_rummy.options import FORMATS
 from game.games.indian_rummy.state import REJOIN, SPLIT
 from game.tools.showcase import Screenshots, still_table
 from game.tools.showcase.indian_rummy import indian_rummy_setup, play_simply
@@ -92,8 +92,6 @@ def render(folder: str) -> list[str]:
     shots = FormatShots(folder, "indian_rummy", quantize=False, frames=4)
     for app, _size, _language in shots.windows():
         for fmt in FORMATS:
-            if fmt == POINTS:
-                continue
             session = finished(fmt)
             table = still_table(app, session)
             for _ in range(240):  # until the showdown of the last deal is up
