@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.app import fonts
 from game.app.i18n import tr
 from game.app.messages import render
 from game.app.table.panels import LogLine, fit_line
@@ -105,12 +106,13 @@ class TableOnline:
 
 
 def _badge(surface: pygame.Surface, plaque: pygame.Rect, label: str, warn: bool) -> None:
-    """A small tag on the top edge of a seat's name plate."""
-    w = min(plaque.w, 24 + 8 * len(label))
+    """A small tag across the bottom edge of a seat's name plate (inside the window)."""
+    w = min(plaque.w, 20 + fonts.font(13, True).size(label)[0])
     box = pygame.Rect(0, 0, w, 22)
-    box.midbottom = (plaque.centerx, plaque.y + 6)
+    box.midtop = (plaque.centerx, plaque.bottom - 11)
     panel(surface, box, alpha=240, radius=8, border=RED if warn else GOLD)
-    text(surface, fit_line(label, 13, w - 10, True), box.center, 13, CREAM, bold=True)
+    shown = fit_line(label, 13, w - 10, True)
+    text(surface, shown, box.center, 13, CREAM, bold=True, anchor="center")
 
 
 def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
@@ -118,4 +120,5 @@ def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
     box = pygame.Rect(0, 0, min(area.w - 80, 640), BANNER_H + 16)
     box.center = area.center
     panel(surface, box, alpha=250, radius=12, border=RED)
-    text(surface, fit_line(label, 22, box.w - 40, True), box.center, 22, CREAM, bold=True)
+    shown = fit_line(label, 22, box.w - 40, True)
+    text(surface, shown, box.center, 22, CREAM, bold=True, anchor="center")

@@ -81,11 +81,13 @@ def online_rows(app: App, messages: list[str]) -> dict[Path, tuple[SaveSummary, 
 
 
 def rejoin_label(record: OnlineRecord) -> str:
+    from game.app.i18n import tr_or
     from game.games.registry import get_game
 
     code = record.code
     shown = "-".join((code[:4], code[4:8], code[8:])) if len(code) == 13 else code
-    return tr("net_table.rejoin", game=get_game(record.game).title, code=shown)
+    game = tr_or(f"games.{record.game}.name", get_game(record.game).title)
+    return tr("net_table.rejoin", game=game, code=shown)
 
 
 def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene | None:
