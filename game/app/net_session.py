@@ -106,6 +106,11 @@ class NetSession:
     def shown_seat(self) -> int:
         return self.my_seat
 
+    @shown_seat.setter
+    def shown_seat(self, seat: int | None) -> None:
+        """A hot-seat table moving the screen to another human: here it is always this
+        seat's screen (a seat that left the table between rounds watches its view)."""
+
     def view(self, seat: int | None = None) -> Any:
         if seat is not None and seat != self.my_seat:
             raise ValueError("a networked table shows only this seat's view")
