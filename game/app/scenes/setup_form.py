@@ -49,7 +49,7 @@ def seat_rows(
         scroller = pygame_gui.elements.UIScrollingContainer(view, manager, allow_scroll_x=False)
         scroller.set_scrollable_area_dimensions((view.w - 20, rows_h))
         container, rows.scroller, origin = scroller, scroller, (12, 0)
-    kind_widths = segment_widths([tr(key) for _, key in choices], minimum=70, padding=22)
+    kind_widths = kinds_widths([tr(key) for _, key in choices], view.w - 36 - 32)
     name_w = 0
     if names is not None:
         name_w = min(190, view.w - 36 - sum(kind_widths) - 6 * (len(choices) - 1) - 32)
@@ -83,6 +83,17 @@ def seat_rows(
             object_id=ObjectID(object_id="#section"),
         )
     return rows
+
+
+def kinds_widths(labels: list[str], room: int) -> list[int]:
+    """Widths for a seat's row of kinds: roomy when they fit, tighter when they do not
+    (Japanese at 1024 pixels), never wider than ``room`` together."""
+    gaps = 6 * (len(labels) - 1)
+    for padding in (22, 14):
+        widths = segment_widths(labels, minimum=70 if padding == 22 else 56, padding=padding)
+        if sum(widths) + gaps <= room:
+            return widths
+    return [max(40, (room - gaps) // len(labels))] * len(labels)
 
 
 def option_rows(

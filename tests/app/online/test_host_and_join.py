@@ -71,8 +71,9 @@ def test_host_and_join_by_keys_then_start_reaches_both_tables(tmp_path, tables):
         key(bob, pygame.K_RETURN)
         joining = bob.stack.top
         assert isinstance(joining, JoinScene)
-        until([ann, bob], lambda: bool(joining.found_buttons))  # Ann's table, advertised
-        assert joining.found[0].code == code and joining.ring.name == "table:0"
+        # Ann's table, advertised (other tables on this machine may show as well)
+        until([ann, bob], lambda: code in [t.code for t in joining.found])
+        assert joining.ring.name == "table:0"
         retype(bob, "address", room.joined.address)
         retype(bob, "code", show_code(code).lower())  # any case, dashes or not
         retype(bob, "name", "Bob")

@@ -20,7 +20,14 @@ from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.game_tabs import game_ids
-from game.app.scenes.new_game import Choices, default_choices, possible, shown_fields, with_change
+from game.app.scenes.new_game import (
+    Choices,
+    default_choices,
+    default_name,
+    possible,
+    shown_fields,
+    with_change,
+)
 from game.app.scenes.online import connect
 from game.app.scenes.online.addresses import DEFAULT_PORT, lan_addresses, parse_address
 from game.app.scenes.online.status import Status
@@ -49,6 +56,14 @@ def host_choices(game_id: str) -> Choices:
     choices = default_choices(game_id)
     choices.seats = [["", YOU], ["", OPEN]] + [["", "normal"] for _ in choices.seats[2:]]
     return choices
+
+
+def seat_plan(seat: int, kind: str) -> dict[str, str]:
+    """A seat as the server takes it: the computer's seats named as on the New game
+    screen (Ada, Ben ...), in the host's language; people bring their own names."""
+    if kind in (YOU, OPEN):
+        return {"kind": kind}
+    return {"kind": kind, "name": default_name(seat, kind)}
 
 
 def as_local(choices: Choices) -> Choices:
@@ -355,7 +370,7 @@ class HostScene(Scene):
             port = int(self.port_text)
         return connect.Plan(
             self.game_id,
-            [{"kind": kind} for kind in kinds],
+            [seat_plan(seat, kind) for seat, kind in enumerate(kinds)],
             dict(c.values),
             name,
             float(self.grace),

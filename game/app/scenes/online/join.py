@@ -32,7 +32,7 @@ from game.app.ui.paint import (
     two_columns,
 )
 from game.app.ui.theme import GOLD, MUTED, RED
-from game.app.ui.widgets import Control, segment_widths, segmented
+from game.app.ui.widgets import Control, stepper
 from game.games.registry import GAMES
 from game.net.discovery import Browser, FoundTable
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal, table_code
@@ -91,7 +91,7 @@ class JoinScene(Scene):
         self.buttons: dict[str, Any] = {}
         self.seat_control: Control | None = None
         self.panels = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
-        self.feedback_at: dict[str, tuple[int, int]] = {}
+        self.feedback_at: dict[str, pygame.Rect] = {}  # under the address and the code
         self.labels: list[tuple[str, tuple[int, int]]] = []
         self.status = Status()
         self.task: Task | None = None
@@ -167,21 +167,14 @@ class JoinScene(Scene):
             entry.set_text_length_limit(limit)
             entry.set_text(value)
             self.entries[name] = entry
-            self.feedback_at[name] = (field_x, y + 40)
-            y += 36 + 34 if name != "name" else 36 + 20
+            self.feedback_at[name] = pygame.Rect(field_x, y + 40, area.right - field_x - 16, 40)
+            y += 36 + 50 if name != "name" else 36 + 20
         self.labels.append(("online.seat", (x, y + 17)))
-        seats = [ANY, *range(1, MAX_SEATS + 1)]
-        labels = [tr("online.any_seat"), *(str(n) for n in seats[1:])]
-        self.seat_control = segmented(
-            self.ui,
-            "seat",
-            (field_x, y),
-            list(zip(seats, labels)),
-            self.seat,
-            widths=segment_widths(labels, minimum=38, padding=16),
-            gap=4,
-            plain=True,
-        )
+        # 0 is "any seat": the stepper runs Any, 1, 2 ... up to the largest table.
+        number = 0 if self.seat == ANY else int(self.seat)
+        self.seat_control = stepper(self.ui, "seat", (field_x, y), number, 0, MAX_SEATS, 1)
+        if number == 0 and self.seat_control.value_label is not None:
+            self.seat_control.value_label.set_text(tr("online.any_seat"))
 
     def focus_items(self) -> list[Focusable]:
         items = [
@@ -244,7 +237,8 @@ class JoinScene(Scene):
         elif element is self.buttons["back"]:
             self.back()
         elif self.seat_control is not None and element in self.seat_control:
-            self.seat = self.seat_control.value_for(element)
+            number = int(self.seat_control.value_for(element))
+            self.seat = ANY if number == 0 else number
             self.rebuild()
         else:
             return False
@@ -316,7 +310,8 @@ class JoinScene(Scene):
         for name, check in (("address", address_feedback), ("code", code_feedback)):
             tone, line = check(self.address_text if name == "address" else self.code_text)
             colour = {GOOD: GOLD, HINT: MUTED, WRONG: RED}[tone]
-            text(surface, line, self.feedback_at.get(name, (0, 0)), 14, colour)
+            if name in self.feedback_at:
+                paragraph(surface, line, self.feedback_at[name], 14, colour, max_lines=2)
         self.status.draw(surface)
 
 

@@ -34,6 +34,7 @@ from game.app.ui.paint import (
     two_columns,
 )
 from game.app.ui.theme import CREAM, GOLD, MUTED, RED
+from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net.client import Connection, Incoming, LobbyInfo, Notice, Synced
 from game.net.protocol import show_code
@@ -81,7 +82,7 @@ class WaitingRoomScene(Scene):
         self.buttons: dict[str, Any] = {}
         self.panels = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         self.status = Status()
-        self.notice = ""
+        self.notice: Message | None = None  # the table's last word (rendered with names)
         self.copied = False
 
     @property
@@ -186,7 +187,7 @@ class WaitingRoomScene(Scene):
         if isinstance(item, LobbyInfo):
             self.lobby = item
         elif isinstance(item, Notice):
-            self.notice = render(item.message)
+            self.notice = item.message
         elif isinstance(item, Connection):
             if item.up:
                 self.status.clear()
@@ -277,6 +278,7 @@ class WaitingRoomScene(Scene):
             state, colour = seat_state(seat, mine)
             text(surface, state, (row.right - 14, row.centery), 16, colour, anchor="midright")
             y += SEAT_H
-        if self.notice:
+        if self.notice is not None:
+            names = [str(seat.get("name") or "") for seat in self.lobby.seats]
             notice = pygame.Rect(x, area.bottom - 52, area.w - 56, 44)
-            paragraph(surface, self.notice, notice, 15, MUTED, max_lines=2)
+            paragraph(surface, render(self.notice, names), notice, 15, MUTED, max_lines=2)
