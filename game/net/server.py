@@ -108,6 +108,9 @@ class TableServer:
             task.cancel()
         with contextlib.suppress(Exception):
             await self.sio.shutdown()
+            # Close every connection now: the clients hear the server went (a waiting
+            # room says so at once), and the runner's cleanup no longer waits on them.
+            await self.sio.eio.disconnect()
         if self.runner is not None:
             await self.runner.cleanup()
         if self.store is not None:

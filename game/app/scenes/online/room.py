@@ -254,8 +254,10 @@ class WaitingRoomScene(Scene):
             text(surface, tr("online.copied"), (x + 166, y + 266), 16, MUTED, anchor="midleft")
         hint_key = "online.hint_host" if self.host else "online.hint_guest"
         hint = pygame.Rect(x, y + 310, area.w - 56, area.bottom - y - 330)
+        size = 16 if hint.h >= 120 else 14  # a low window: smaller, so all of it shows
         if hint.h > 20:
-            paragraph(surface, tr(hint_key), hint, 16, MUTED, max_lines=max(1, hint.h // 22))
+            lines = max(1, hint.h // round(size * 1.35))
+            paragraph(surface, tr(hint_key), hint, size, MUTED, max_lines=lines)
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, y = area.x + 28, area.y + 22
