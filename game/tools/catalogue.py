@@ -9,6 +9,7 @@ from importlib import import_module
 from game.app.scenes.base import Scene
 from game.app.scenes.game_tabs import game_ids
 from game.games.registry import GAMES
+from game.tools.online_showcase import online_scenes
 
 
 def every_scene(app) -> list[tuple[str, Callable[[], Scene]]]:
@@ -30,6 +31,7 @@ def every_scene(app) -> list[tuple[str, Callable[[], Scene]]]:
         scenes.append((f"rules_{game_id}", lambda g=game_id: RulesScene(app, g)))
     scenes.append(("statistics", lambda: StatisticsScene(app)))
     scenes.append(("load", lambda: LoadScene(app)))
+    scenes.extend(online_scenes(app))
     scenes.append(
         (
             "dialog",
