@@ -111,8 +111,13 @@ def option_rows(
         label_w = fonts.font(17, True).size(tr_or(f"options.{game_id}.{f.name}.label", f.label))[0]
         # A wide control that leaves the label no room goes on a line of its own.
         stacked = label_w + 16 > inner_w - control_width(game_id, f)
-        rows.append((f, stacked, help_lines(game_id, f, inner_w - 12)))
-    total = sum(34 + 36 * stacked + 22 * len(lines) + 16 for _, stacked, lines in rows)
+        # stacked: the control's lines under the label (more than one if it is wider)
+        lines_under = control_lines(game_id, f, inner_w) if stacked else 0
+        rows.append((f, lines_under, help_lines(game_id, f, inner_w - 12)))
+    total = sum(
+        34 + (36 + 38 * (under - 1) if under else 0) + 22 * len(lines) + 16
+        for _, under, lines in rows
+    )
     container, scroller = None, None
     x, y = view.x + 12, view.y
     if total > view.h:
@@ -121,12 +126,12 @@ def option_rows(
         container = scroller
         x, y = 12, 0
     controls = []
-    for f, stacked, lines in rows:
-        control_y = y + 36 if stacked else y
+    for f, under, lines in rows:
+        control_y = y + 36 if under else y
         controls.append(
             option_control(manager, game_id, f, values[f.name], (x, control_y), inner_w, container)
         )
-        label_w = inner_w if stacked else inner_w - control_width(game_id, f) - 12
+        label_w = inner_w if under else inner_w - control_width(game_id, f) - 12
         pygame_gui.elements.UILabel(
             pygame.Rect(x, y, label_w, 32),
             option_text(game_id, f, "label"),
@@ -134,7 +139,7 @@ def option_rows(
             container=container,
             object_id=ObjectID(object_id="#strong"),
         )
-        y = control_y + 34
+        y = control_y + 34 + 38 * max(0, under - 1)
         for line in lines:
             pygame_gui.elements.UILabel(
                 pygame.Rect(x, y, inner_w, 22),
@@ -159,6 +164,18 @@ def control_width(game_id: str, f: OptionField) -> int:
         widths = segment_widths(choice_labels(game_id, f), minimum=44, padding=20)
         return sum(widths) + 6 * (len(widths) - 1)
     return 150
+
+
+def control_lines(game_id: str, f: OptionField, width: int) -> int:
+    """How many lines a control takes in ``width``: choices wider than it wrap."""
+    if f.kind is bool or not f.choices:
+        return 1
+    lines, x = 1, 0
+    for w in segment_widths(choice_labels(game_id, f), minimum=44, padding=20):
+        if x and x + w > width:
+            lines, x = lines + 1, 0
+        x += w + 6
+    return lines
 
 
 def help_lines(game_id: str, f: OptionField, width: int) -> list[str]:
@@ -186,13 +203,14 @@ def option_control(
         return segmented(
             manager,
             name,
-            (right, y),
+            (max(x, right), y),  # too wide for the row: from the left, on two lines
             list(zip(f.choices, labels)),
             value,
             widths=widths,
             height=32,
             container=container,
             plain=True,
+            wrap=width,
         )
     return stepper(
         manager,

@@ -91,13 +91,19 @@ def segmented(
     gap: int = 6,
     container: Any = None,
     plain: bool = False,
+    wrap: int | None = None,
 ) -> Control:
-    """Buttons for ``choices`` (value, label key) left to right from ``topleft``."""
+    """Buttons for ``choices`` (value, label key) left to right from ``topleft``; with
+    ``wrap``, a button that would pass that width starts a new line under the first."""
     control = Control(name)
     x, y = topleft
+    right = x
     for i, (value, label) in enumerate(choices):
         width = widths[i] if widths else 64
+        if wrap is not None and x > topleft[0] and x + width > topleft[0] + wrap:
+            x, y = topleft[0], y + height + gap
         rect = pygame.Rect(x, y, width, height)
+        right = max(right, x + width)
         button = UIButton(
             rect,
             label if plain else ui(label),
@@ -110,7 +116,7 @@ def segmented(
         control.buttons[button] = value
         x += width + gap
     control.current = current
-    control.rect = pygame.Rect(topleft, (x - gap - topleft[0], height))
+    control.rect = pygame.Rect(topleft, (right - topleft[0], y + height - topleft[1]))
     return control
 
 
