@@ -46,6 +46,7 @@ def test_deals_showdown_and_results_count_chips():
     show = showdown(RULES.view(state, 0), NAMES[:2])
     assert show.title == "Deal 1 of 2: the showdown" and show.balance_head == "Chips"
     assert show.totals == ("239", "81") and "Deals left: 1" in show.footer
+    assert show.running == (("239", "81"),)  # the chips held after each deal
     last = played([WINNING, PURE_ONLY], 0, "deals_2", deals_in_round=2, deal=2)
     result = final_result(RULES.view(last, 0), NAMES[:2])
     assert [s.score for s in result.standings] == ["239", "81"]

@@ -168,6 +168,10 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
         )
         for r in view.history
     )
+    if view.options.deals:  # the chips each player held after every deal
+        running = tuple(
+            tuple(str(n) for n in formats_text.chips_after(view, r.deal)) for r in view.history
+        )
     if record.eliminated:
         out = ", ".join(every[s] for s in record.eliminated)
         subtitle = " ".join(x for x in (subtitle, tr("indian_rummy.out_subtitle", names=out)) if x)
