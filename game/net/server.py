@@ -39,6 +39,17 @@ log = logging.getLogger("game.net")
 ANY_ADDRESS = ("", "0.0.0.0", "::", "*")
 
 
+class TextPacket(socketio.packet.Packet):
+    """Socket.IO packets of JSON text only. The library walks every outgoing value looking
+    for bytes to send as binary attachments; this server never sends bytes, and that walk
+    over each seat's view cost more than encoding it. Incoming packets are decoded (and
+    binary ones refused by validation) exactly as before."""
+
+    @classmethod
+    def data_is_binary(cls, data: Any) -> bool:
+        return False
+
+
 class TableServer:
     def __init__(
         self,
@@ -66,6 +77,10 @@ class TableServer:
         self.act_seconds: collections.deque[float] = collections.deque(maxlen=200_000)
         self.sio = socketio.AsyncServer(
             async_mode="aiohttp",
+            serializer=TextPacket,
+            # Each connection's frames are handled in order on its own reading task:
+            # no task per frame (the handlers never wait on the network).
+            async_handlers=False,
             max_http_buffer_size=p.MAX_FRAME + 1024,
             cors_allowed_origins=[],
             # A closed app or a dead process closes its socket at once; the pings only
@@ -188,13 +203,23 @@ class TableServer:
         await self.sio.disconnect(sid)
 
     async def _emit(self, sends: list[Send]) -> None:
+        """Each frame encoded once and put straight on its connections' Engine.IO queues,
+        in order. The library's emit makes a task per recipient and waits for them all:
+        turns of the event loop per frame that, at a thousand connections, cost more
+        than the move itself and kept the mover waiting behind everyone else's traffic."""
+        manager = self.sio.manager
         for send in sends:
             if not send.to:
                 continue
             if send.to in self.lobby.tables:
-                await self.sio.emit(send.event, send.data, room=send.to)
+                to = [eio_sid for _, eio_sid in manager.get_participants("/", send.to)]
             else:
-                await self.sio.emit(send.event, send.data, to=send.to)
+                to = [manager.eio_sid_from_sid(send.to, "/")]
+            packet = TextPacket(socketio.packet.EVENT, data=[send.event, send.data], namespace="/")
+            text = packet.encode()
+            for eio_sid in to:
+                if eio_sid is not None:
+                    await self.sio.eio.send(eio_sid, text)
 
     # -- the computer's seats -----------------------------------------------------------
 

@@ -29,7 +29,7 @@ from game.games.registry import get_game
 from game.net import messages as m
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
 from game.net.store import Store, StoredTable, digest
-from game.net.wire import encode, encode_events
+from game.net.wire import encode, encode_event, encode_events
 from game.persist.savedgame import HUMAN
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -41,6 +41,19 @@ def new_code() -> str:
 
 def new_secret() -> str:
     return secrets.token_urlsafe(24)
+
+
+def _events_json(events: list[Event], seat: int, shared: dict[tuple[int, bool], Any]) -> list:
+    """``events`` as ``seat`` may see them, encoded. Each event is encoded once a move,
+    not once a seat: ``shared`` holds event ``i`` as it is and as a seat it is hidden from
+    (``events_for`` hides a card the same way from every seat but its owner)."""
+    seen = []
+    for index, event in enumerate(events_for(events, seat)):
+        key = (index, event is events[index])
+        if key not in shared:
+            shared[key] = encode_event(event)
+        seen.append(shared[key])
+    return seen
 
 
 @dataclass(frozen=True)
@@ -307,13 +320,14 @@ class Table:
     def _updates(self, events: Sequence[Event]) -> list[Send]:
         sends = []
         events = list(events)
+        shared: dict[tuple[int, bool], Any] = {}
         for number, seat in enumerate(self.seats):
             if seat.sid is None:
                 continue
             data = {
                 "n": len(self.log),
                 "phase": self.phase,
-                "events": encode_events(events_for(events, number)),
+                "events": _events_json(events, number, shared),
                 "view": encode(self.rules.view(self.state, number)),
                 "legal": self._legal(number),
             }

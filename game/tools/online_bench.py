@@ -1,14 +1,21 @@
 """``python -m game bench --online``: the table server measured on loopback.
 
 1. Round trip: one client at a table of its own sends moves; the time from sending a move
-   to receiving its own update (p50/p99).
+   to receiving its own update (p50/p99), by the client's clock.
 2. Load: ``--tables`` tables of 4 headless clients each (1,000 connections at 250) on one
-   server process, every client playing Normal's moves from its view, ``--pace`` seconds
-   apart per table (0: as fast as the server answers). Reports the round trip p50/p99
-   under load, the server process's CPU share and its memory per table.
+   server process, every client playing Normal's moves, ``--pace`` seconds apart per
+   table (0: as fast as the server answers). Reports the round trip p50/p99 under load,
+   the server process's CPU share and its memory per table.
+
+The clients must not be what is measured: a thousand of them share one event loop here,
+so a bot thinking or a view decoded for one client would delay every other client's
+receipt. So Normal's moves are worked out first, by playing the same seeded games
+locally (a table with four Normal seats, as the server's own bots play), and the tables
+reuse those few seeds; a client only replays the script's move when the server says it
+is to act, and the server checks every move as usual (a refused one is counted).
 
 The server runs as ``python -m game serve`` in a subprocess, so its CPU and memory are its
-own (read from /proc on Linux); the clients share one event loop in this process.
+own (read from /proc on Linux).
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import json
 import logging
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -28,53 +36,79 @@ from typing import Any
 import socketio
 
 from game.ai.base import NORMAL
-from game.ai.registry import make_bot
 from game.engine import codec
-from game.engine.actions import Action
-from game.net.client import view_type
-from game.net.wire import decode_events
+from game.net import protocol as p
+from game.net.store import digest
+from game.net.tables import Table, TableSeat
 from game.tools.stats import percentile
 
 GAME = "kaluki"
+SEEDS = 8  # the games the tables reuse (table k deals from seed k % SEEDS + 1)
+IDLE_SECONDS = 5.0
+IDLE_MOVES = 300
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+PLAN = [{"kind": "you"}] + [{"kind": "open"}] * 3
+
+Script = list[tuple[int, Any]]  # move n -> (the seat that makes it, the encoded action)
+
+
+def create_frame(seed: int) -> dict[str, Any]:
+    return {"game": GAME, "seats": PLAN, "name": "Host", "seed": seed}
+
+
+def script(seed: int, moves: int) -> Script:
+    """The first ``moves`` moves of the game the server deals for ``create_frame(seed)``,
+    each seat played by Normal from its own view, as the server's bots would."""
+    request = p.parse("create", (create_frame(seed),))
+    assert isinstance(request, p.Create)
+    seats = [TableSeat(f"AI {n + 1}", NORMAL) for n in range(len(PLAN))]
+    table = Table("LOCAL", GAME, request.options, seed, seats, 60.0, digest("bench"))
+    table.start("bench")
+    done: Script = []
+    while len(done) < moves and (seat := table.bot_to_act()) is not None:
+        bot, view, legal, history = table.bot_inputs(seat)
+        action = bot.choose(view, legal, history)
+        table.bot_act(seat, len(table.log), action)
+        done.append((seat, codec.encode(action)))
+    return done
 
 
 class LoadClient:
-    """One headless seat: a Socket.IO client playing Normal's moves from its own view.
-    It reads every move's events (its bot's history) but decodes its view and legal
-    moves only when it is to act, as a thousand of them share one process."""
+    """One headless seat: a Socket.IO client replaying its table's script. It reads only
+    the move count, the phase and whether it is to act from each update."""
 
-    def __init__(self, url: str, pace: float, samples: list[float]) -> None:
-        self.url, self.pace, self.samples = url, pace, samples
+    def __init__(self, url: str, pace: float, samples: list[float], moves: Script) -> None:
+        self.url, self.pace, self.samples, self.script = url, pace, samples, moves
         self.sio = socketio.AsyncClient(reconnection=False)
         self.seat = 0
         self.n = 0
         self.phase = "waiting"
-        self.raw: dict[str, Any] = {}
-        self.history: list[Any] = []
-        self.bot: Any = None
+        self.legal = False
         self.sent: dict[int, float] = {}  # move count acted on -> when
         self.turn = asyncio.Event()
-        self.moves = 0
+        self.moves = self.refused = self.off_script = 0
         self.sio.on("sync", self._sync)
         self.sio.on("update", self._update)
 
     async def _sync(self, data: dict[str, Any]) -> None:
         self.seat = data["seat"]
-        self.history = decode_events(data["history"])
         self._take(data)
 
     async def _update(self, data: dict[str, Any]) -> None:
-        self.history.extend(decode_events(data["events"]))
+        received = time.perf_counter()
         self._take(data)
         started = self.sent.pop(self.n - 1, None)
         if started is not None:
-            self.samples.append(time.perf_counter() - started)
+            self.samples.append(received - started)
 
     def _take(self, data: dict[str, Any]) -> None:
-        self.n, self.phase, self.raw = data["n"], data["phase"], data
-        if data["legal"] and self.phase == "playing":
+        self.n, self.phase, self.legal = data["n"], data["phase"], bool(data["legal"])
+        if self.legal and self.phase == "playing":
             self.turn.set()
+
+    def _ack(self, reply: Any = None, *rest: Any) -> None:
+        if not (isinstance(reply, dict) and reply.get("ok")):
+            self.refused += 1
 
     async def connect(self) -> None:
         await self.sio.connect(self.url, transports=["websocket"], wait_timeout=30)
@@ -91,33 +125,34 @@ class LoadClient:
             self.turn.clear()
             if self.pace:
                 await asyncio.sleep(self.pace * random.uniform(0.5, 1.5))
-            data = self.raw
-            if not data.get("legal") or data["n"] in self.sent:
+            n = self.n
+            if not self.legal or n in self.sent:
                 continue
-            if self.bot is None:
-                self.bot = make_bot(GAME, NORMAL, 0, self.seat)
-            view = codec.decode(view_type(GAME), data["view"], "view")
-            legal = codec.decode(list[Action], data["legal"], "legal")
-            action = self.bot.choose(view, legal, self.history)
-            self.sent[data["n"]] = time.perf_counter()
-            move = {"seat": self.seat, "n": data["n"], "action": codec.encode(action)}
+            if n >= len(self.script):
+                return  # the script is played out: this table rests
+            seat, action = self.script[n]
+            if seat != self.seat:  # the server dealt another game than the script's
+                self.off_script += 1
+                return
+            self.sent[n] = time.perf_counter()
+            move = {"seat": self.seat, "n": n, "action": action}
             try:
-                await self.sio.emit("act", move)
+                await self.sio.emit("act", move, callback=self._ack)
             except socketio.exceptions.BadNamespaceError:
                 return  # dropped: counted in the report
             self.moves += 1
 
 
-async def open_tables(url: str, tables: int, pace: float, samples: list[float]) -> list[LoadClient]:
+async def open_tables(
+    url: str, tables: int, pace: float, samples: list[float], scripts: dict[int, Script]
+) -> list[LoadClient]:
     clients: list[LoadClient] = []
 
     async def one_table(number: int) -> None:
-        seats = [LoadClient(url, pace, samples) for _ in range(4)]
+        seed = number % len(scripts) + 1
+        seats = [LoadClient(url, pace, samples, scripts[seed]) for _ in range(4)]
         await asyncio.gather(*(client.connect() for client in seats))
-        plan = [{"kind": "you"}] + [{"kind": "open"}] * 3
-        created = await seats[0].call(
-            "create", {"game": GAME, "seats": plan, "name": "Host", "seed": number + 1}
-        )
+        created = await seats[0].call("create", create_frame(seed))
         for guest, client in enumerate(seats[1:], 1):
             await client.call("join", {"code": created["code"], "name": f"Guest {guest}"})
         await seats[0].call("start", {"code": created["code"], "host": created["host"]})
@@ -150,24 +185,33 @@ def _figures(samples: list[float]) -> dict[str, Any]:
     }
 
 
-async def _measure(url: str, pid: int, tables: int, seconds: float, pace: float) -> dict:
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def _measure(
+    url: str, pid: int, tables: int, seconds: float, pace: float, scripts: dict[int, Script]
+) -> dict:
     # 1. Round trip with the server otherwise idle.
     lone: list[float] = []
-    single = await open_tables(url, 1, 0.0, lone)
-    await asyncio.gather(*(c.play(time.perf_counter() + 5) for c in single))
+    single = await open_tables(url, 1, 0.0, lone, {1: scripts[1]})
+    await asyncio.gather(*(c.play(time.perf_counter() + IDLE_SECONDS) for c in single))
     await asyncio.gather(*(c.sio.disconnect() for c in single), return_exceptions=True)
     round_trip = _figures(lone)
     # 2. Load.
     cpu0, rss0 = _proc(pid)
     samples: list[float] = []
     started = time.perf_counter()
-    clients = await open_tables(url, tables, pace, samples)
+    clients = await open_tables(url, tables, pace, samples, scripts)
     setup = time.perf_counter() - started
     cpu1, _ = _proc(pid)
+    mine = _own_cpu()
     begin = time.perf_counter()
     await asyncio.gather(*(client.play(begin + seconds) for client in clients))
     elapsed = time.perf_counter() - begin
     cpu2, rss2 = _proc(pid)
+    mine = _own_cpu() - mine
     moves = sum(client.moves for client in clients)
     dropped = sum(not client.sio.connected for client in clients)
     await asyncio.gather(*(c.sio.disconnect() for c in clients), return_exceptions=True)
@@ -177,6 +221,8 @@ async def _measure(url: str, pid: int, tables: int, seconds: float, pace: float)
             "tables": tables,
             "connections": len(clients),
             "dropped": dropped,
+            "refused": sum(client.refused for client in clients),
+            "off_script": sum(client.off_script for client in clients),
             "pace_s": pace,
             "seconds": round(elapsed, 1),
             "setup_seconds": round(setup, 1),
@@ -188,7 +234,17 @@ async def _measure(url: str, pid: int, tables: int, seconds: float, pace: float)
             "server_setup_cpu_s": round(cpu1 - cpu0, 2),
             "server_rss_mb": round(rss2 / 1024, 1),
             "server_kb_per_table": round((rss2 - rss0) / max(tables, 1), 1),
+            "clients_cpu_percent": round(100 * mine / max(elapsed, 1e-9), 1),
         },
+    }
+
+
+def scripts_for(seconds: float, pace: float) -> dict[int, Script]:
+    """Enough of each seed's game for the run (the first one also for the idle table)."""
+    per_table = min(600, int(1.5 * seconds / max(pace, 0.05)) + 20)
+    return {
+        seed: script(seed, max(per_table, IDLE_MOVES if seed == 1 else 0))
+        for seed in range(1, SEEDS + 1)
     }
 
 
@@ -196,6 +252,7 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
     """Start a server process, measure, stop it; the figures (also printed)."""
     logging.getLogger("engineio").setLevel(logging.CRITICAL)
     logging.getLogger("socketio").setLevel(logging.CRITICAL)
+    scripts = scripts_for(seconds, pace)  # before the server starts: its CPU is its own
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0"]
         command += ["--db", str(Path(folder) / "bench.db")]
@@ -206,7 +263,7 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
             line = server.stdout.readline() if server.stdout else ""
             port = int(line.split("127.0.0.1:")[1].split()[0])
             figures = asyncio.run(
-                _measure(f"http://127.0.0.1:{port}", server.pid, tables, seconds, pace)
+                _measure(f"http://127.0.0.1:{port}", server.pid, tables, seconds, pace, scripts)
             )
         finally:
             server.terminate()
@@ -221,11 +278,12 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
         print(f"round trip, idle server: p50 {idle['p50_ms']} ms, p99 {idle['p99_ms']} ms")
         print(
             f"load: {load['tables']} tables, {load['connections']} connections "
-            f"({load['dropped']} dropped), "
+            f"({load['dropped']} dropped, {load['refused']} moves refused), "
             f"{load['moves_per_second']} moves/s for {load['seconds']} s: round trip "
             f"p50 {load['round_trip']['p50_ms']} ms, p99 {load['round_trip']['p99_ms']} ms; "
             f"server CPU {load['server_cpu_percent']}% ({load['server_cpu_ms_per_move']} ms a "
-            f"move), memory {load['server_rss_mb']} MB ({load['server_kb_per_table']} KB a table)"
+            f"move), memory {load['server_rss_mb']} MB ({load['server_kb_per_table']} KB a table); "
+            f"the clients' process {load['clients_cpu_percent']}% CPU"
         )
         inside = load.get("server_time_per_move")
         if inside:
