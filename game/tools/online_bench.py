@@ -124,7 +124,10 @@ class LoadClient:
                 return
             self.turn.clear()
             if self.pace:
-                await asyncio.sleep(self.pace * random.uniform(0.5, 1.5))
+                wait = self.pace * random.uniform(0.5, 1.5)
+                await asyncio.sleep(min(wait, until - time.perf_counter()))
+                if time.perf_counter() >= until:
+                    return
             n = self.n
             if not self.legal or n in self.sent:
                 continue
