@@ -80,6 +80,7 @@ class Lobby:
             return self._create(sid, request)
         if isinstance(request, p.Join):
             table = self._table(request.code)
+            table.seat_to_join(request.seat)  # a refused join keeps the seat it has
             self._unbind(sid)
             seat, secret, sends = table.join(sid, request.name, request.seat)
             self.where[sid] = table.code

@@ -214,7 +214,9 @@ class Table:
         self._save_seats()
         return secret
 
-    def join(self, sid: str, name: str, number: int | None) -> tuple[int, str, list[Send]]:
+    def seat_to_join(self, number: int | None) -> int:
+        """The seat a join for ``number`` (None: any open one) would take; Refusal, with
+        nothing changed, when there is none."""
         if self.phase != WAITING:
             raise Refusal(msg(m.ALREADY_STARTED))
         if number is None:
@@ -225,6 +227,10 @@ class Table:
             raise Refusal(msg(m.NO_SEAT))
         elif not self.seats[number].open:
             raise Refusal(msg(m.SEAT_TAKEN))
+        return number
+
+    def join(self, sid: str, name: str, number: int | None) -> tuple[int, str, list[Send]]:
+        number = self.seat_to_join(number)
         secret = self.take(sid, number, name)
         return (
             number,

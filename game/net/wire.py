@@ -25,16 +25,19 @@ def _event_kinds() -> dict[str, type[Event]]:
     return _KINDS
 
 
-_SHAPES: dict[type, tuple[tuple[str, ...], str | None]] = {}
+_SHAPES: dict[type, tuple[tuple[str, ...], dict[str, Any], str | None]] = {}
 
 
-def _shape(cls: type) -> tuple[tuple[str, ...], str | None]:
-    """A dataclass's field names, and its "type" tag when it has a registry base."""
+def _shape(cls: type) -> tuple[tuple[str, ...], dict[str, Any], str | None]:
+    """A dataclass's field names, the defaults of its quiet fields (left out while they
+    hold them, as ``codec.encode`` does), and its "type" tag when it has a registry base."""
     shape = _SHAPES.get(cls)
     if shape is None:
-        names = tuple(f.name for f in dataclasses.fields(cls))
+        fields = dataclasses.fields(cls)
+        names = tuple(f.name for f in fields)
+        quiet = {f.name: f.default for f in fields if f.metadata.get(codec.QUIET)}
         tagged = any("registry" in vars(base) for base in cls.__mro__)
-        shape = _SHAPES[cls] = (names, cls.__name__ if tagged else None)
+        shape = _SHAPES[cls] = (names, quiet, cls.__name__ if tagged else None)
     return shape
 
 
@@ -68,8 +71,15 @@ def encode(value: object) -> Any:
         return [encode(item) for item in value]
     cls = type(value)
     if dataclasses.is_dataclass(cls):
-        names, tag = _shape(cls)
-        data = {name: encode(getattr(value, name)) for name in names}
+        names, quiet, tag = _shape(cls)
+        if quiet:
+            data = {}
+            for name in names:
+                item = getattr(value, name)
+                if not (name in quiet and item == quiet[name]):
+                    data[name] = encode(item)
+        else:
+            data = {name: encode(getattr(value, name)) for name in names}
         return data if tag is None else {"type": tag, **data}
     if isinstance(value, dict):
         return [[encode(k), encode(v)] for k, v in value.items()]

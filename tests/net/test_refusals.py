@@ -92,3 +92,14 @@ def test_a_full_table_and_a_taken_seat_are_refused(server):
     finally:
         for client in (host, *guests):
             client.close()
+
+
+def test_a_refused_join_keeps_the_seat_the_player_has(table):
+    """A seated player's join to a started table is refused and they stay seated: their
+    updates keep coming (a fuzzed join once left a seat with no connection)."""
+    server, players, code = table
+    client = players[1].client
+    reply = client.join(code, "Again")
+    assert not reply.ok and reply.message.key == m.ALREADY_STARTED
+    seated = server.call(lambda: server.server.lobby.tables[code].seats[client.seat].sid)
+    assert seated is not None and server.call(lambda: server.server.lobby.where.get(seated)) == code
