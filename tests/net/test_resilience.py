@@ -92,6 +92,7 @@ def test_a_lost_connection_comes_back_and_takes_its_seat_again(server):
         assert client.wait_for(Connection).up is True
         synced = client.wait_for(Synced, timeout=10)
         assert synced.seat == 1
+        players[1].view.feed(synced)  # taken from the inbox here: the seat may be to act
         play(players)
     finally:
         close(players)
