@@ -37,6 +37,7 @@ from game.net.tables import Send
 log = logging.getLogger("game.net")
 
 ANY_ADDRESS = ("", "0.0.0.0", "::", "*")
+CHECKPOINT = 2.0  # seconds between copies of the store's WAL into its database
 
 
 class TextPacket(socketio.packet.Packet):
@@ -253,8 +254,12 @@ class TableServer:
             self.thinking.discard(code)
 
     async def _tick(self) -> None:
+        last_checkpoint = time.monotonic()
         while True:
             await asyncio.sleep(self.tick)
+            if self.store is not None and time.monotonic() - last_checkpoint >= CHECKPOINT:
+                last_checkpoint = time.monotonic()
+                self._spawn(asyncio.to_thread(self.store.checkpoint))
             for code in self.lobby.evict_finished():  # kept in the store only
                 log.info("table %s finished: no longer in memory", code)
                 self.thinking.discard(code)

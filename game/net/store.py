@@ -63,10 +63,27 @@ class Store:
         # NORMAL is durable across a killed process (the WAL survives); only a power cut
         # could lose the last commits.
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # The WAL is copied into the database by ``checkpoint`` on a worker thread, not
+        # by whichever commit happens to pass 1,000 pages: that copy and its fsync
+        # stalled the server's loop (and every table on it) for milliseconds.
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.executescript(SCHEMA)
+        self.path = str(path)
 
     def close(self) -> None:
+        self.checkpoint()
         self.db.close()
+
+    def checkpoint(self) -> None:
+        """Copy what the WAL holds into the database (safe on any thread: its own
+        connection; writers go on meanwhile)."""
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            pass  # busy or closing: the next one copies it
+        finally:
+            db.close()
 
     def create(self, table: StoredTable) -> None:
         with self.db:

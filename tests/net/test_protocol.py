@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import ast
 import math
+import threading
 from pathlib import Path
 
 import pytest
 
 from game.engine import codec
+from game.engine.actions import Draw
 from game.engine.events import CardMoved, Said
 from game.engine.messages import msg
 from game.games.registry import GAMES
@@ -18,7 +20,7 @@ from game.net import protocol as p
 from game.net import wire
 from game.net.lobby import Lobby
 from game.net.server import ANY_ADDRESS, TableServer
-from game.net.store import Store
+from game.net.store import Store, StoredTable
 from game.net.tables import new_code, new_secret
 from tests.helpers import hand
 
@@ -111,6 +113,26 @@ def test_a_stored_table_comes_back_with_its_seats_and_moves(tmp_path):
     assert [s.name for s in back.seats] == ["A", "B", "AI 3"]
     assert back.seats[1].credential == table.seats[1].credential  # a digest, not the secret
     assert created.reply["credential"] not in (tmp_path / "t.db").read_bytes().decode("latin-1")
+
+
+def test_the_store_copies_its_wal_only_when_asked_and_keeps_every_move(tmp_path):
+    """Commits only append to the WAL (no checkpoint on the server's loop); a checkpoint
+    from another thread copies it all into the database, and nothing is lost either way."""
+    store = Store(tmp_path / "t.db")
+    store.create(StoredTable("T", "kaluki", {}, 1, 60.0, "h", "playing", [], []))
+    for n in range(3000):  # well past SQLite's own 1,000-page checkpoint
+        store.append("T", n, Draw())
+    wal = tmp_path / "t.db-wal"
+    grown = wal.stat().st_size
+    assert grown > 1000 * 4096
+    thread = threading.Thread(target=store.checkpoint)
+    thread.start()
+    thread.join()
+    for n in range(3000, 3100):  # the WAL is written again from its start, not grown
+        store.append("T", n, Draw())
+    assert wal.stat().st_size == grown
+    log = next(Store(tmp_path / "t.db").load()).log
+    assert len(log) == 3100 and all(isinstance(action, Draw) for action in log)
 
 
 def test_the_server_never_listens_on_every_interface_unless_told():
