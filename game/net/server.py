@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import json
 import logging
 import signal
@@ -317,6 +318,20 @@ def move_stats(seconds: list[float]) -> dict[str, Any]:
     return {"moves": len(ms), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)}
 
 
+GC_THRESHOLDS = (10_000, 50, 100)  # Python's defaults: (700, 10, 10)
+
+
+def quiet_collector() -> None:
+    """A dedicated server's heap is large (a thousand connections, every table's states),
+    and Python's default collector walked all of it every few seconds under load,
+    stopping every table for up to half a second (measured: 5 full collections in a
+    40 s run, 0.5 s the longest). What exists once the server is up is frozen (never
+    walked again) and young objects are collected in larger, rarer batches; gen-2
+    collections become rare. Only for ``serve``: the app's own collector is its own."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def serve(host: str, port: int, db: str | Path, all_interfaces: bool = False) -> int:
     """``python -m game serve``: run a dedicated table server until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
@@ -324,6 +339,7 @@ def serve(host: str, port: int, db: str | Path, all_interfaces: bool = False) ->
     async def main() -> None:
         server = TableServer(host, port, db, bot_delay=0.5, all_interfaces=all_interfaces)
         bound = await server.start()
+        quiet_collector()
         print(f"card-parlour tables on {host}:{bound} (storage {db})", flush=True)
         stopping = asyncio.Event()
         with contextlib.suppress(NotImplementedError, AttributeError):  # not on Windows
