@@ -245,3 +245,12 @@ def test_players_tied_for_the_most_chips_play_a_decider_between_them():
 
 def test_hand_helper_reads_the_strings():
     assert len(hand(PURE_ONLY)) == 13 and len(hand(WINNING)) == 14
+
+
+def test_the_network_wire_leaves_out_the_quiet_fields_as_the_codec_does():
+    from game.net import wire
+
+    for options in ({}, {"format": "pool_101"}, {"format": "deals_2", "scoring": "pagat"}):
+        state = RULES.new_game(IndianRummyOptions(players=3, **options), 2)
+        for value in (state, RULES.view(state, 1)):
+            assert wire.encode(value) == codec.encode(value)
