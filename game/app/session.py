@@ -63,6 +63,10 @@ class GameSession:
     undo_refusal: Message | None = None  # why undo is never possible (None: it may be)
     online = False
 
+    def seat_status(self, seat: int) -> str | None:
+        """A networked seat's "away" or "ai" (see NetSession); never at a local table."""
+        return None
+
     def __init__(
         self,
         setup: GameSetup,

@@ -98,7 +98,12 @@ def test_a_dropped_player_is_marked_then_played_by_the_computer(tmp_path):
         host = [pairs[0]]
         until(host, lambda: tables[0].session.seat_status(1) == "away")
         until(host, lambda: logged(tables[0], "has lost the connection"))
+        plate = tables[0].seat_info(tables[0].view, 1)  # Bob's name plate says it
+        said = {"away": "Connection lost", "ai": "Computer plays"}  # "ai" once grace is over
+        assert plate.alert in said and plate.kind == said[plate.alert]
         until(host, lambda: tables[0].session.seat_status(1) == "ai", seconds=10)
+        plate = tables[0].seat_info(tables[0].view, 1)
+        assert (plate.kind, plate.alert) == ("Computer plays", "ai")
         until(host, lambda: logged(tables[0], "the computer plays for them"))
         line = next(line for line in tables[0].log_lines if "computer plays" in line.text)
         assert line.text == "Bob has left; the computer plays for them until they return."

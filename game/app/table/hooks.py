@@ -152,9 +152,12 @@ class GameHooks:
         setup = self.session.setup
         player = setup.seats[seat]
         kind = tr("table.kind_human") if player.is_human else tr(f"table.kind_{player.kind}")
+        status = self.session.seat_status(seat) or ""  # a networked player dropped
+        if status:
+            kind = tr(f"net_table.badge_{status}")
         return SeatInfo(
             seat=seat,
-            name=player.name,
+            name=self.seat_name(seat),
             kind=kind,
             cards=view.hand_sizes[seat],
             score=self.score_text(view, seat),
@@ -162,6 +165,7 @@ class GameHooks:
             to_act=self.session.to_act == seat,
             thinking=self.thinking_seat == seat,
             badges=self.badges(view, seat),
+            alert=status,
         )
 
     def score_text(self, view: Any, seat: int) -> str:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import fonts
 from game.app.i18n import tr
 from game.app.messages import render
 from game.app.table.panels import LogLine, fit_line
 from game.app.ui.paint import panel, text
-from game.app.ui.theme import CREAM, GOLD, RED
+from game.app.ui.theme import CREAM, RED
 from game.engine.messages import Message
 
 BANNER_H = 40
@@ -97,22 +96,8 @@ class TableOnline:
     def draw_online(self, surface: pygame.Surface) -> None:
         if not self.session.online or self.layout is None:
             return
-        for seat, spot in self.layout.seats.items():
-            status = self.session.seat_status(seat)
-            if status is not None:
-                _badge(surface, spot.plaque, tr(f"net_table.badge_{status}"), status == "away")
         if self.banner_shown:
             _banner(surface, self.layout.centre, tr("net_table.reconnecting"))
-
-
-def _badge(surface: pygame.Surface, plaque: pygame.Rect, label: str, warn: bool) -> None:
-    """A small tag across the bottom edge of a seat's name plate (inside the window)."""
-    w = min(plaque.w, 20 + fonts.font(13, True).size(label)[0])
-    box = pygame.Rect(0, 0, w, 22)
-    box.midtop = (plaque.centerx, plaque.bottom - 11)
-    panel(surface, box, alpha=240, radius=8, border=RED if warn else GOLD)
-    shown = fit_line(label, 13, w - 10, True)
-    text(surface, shown, box.center, 13, CREAM, bold=True, anchor="center")
 
 
 def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:

@@ -53,6 +53,7 @@ class SeatInfo:
     to_act: bool = False
     thinking: bool = False
     badges: tuple[str, ...] = ()  # short extra facts: "Opened", "2 calls"
+    alert: str = ""  # "away" / "ai" at a networked table: the kind line says so instead
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,9 @@ def draw_plaque(
         shown = text(surface, _fit(tr("table.thinking"), small, inner - 30), (x, line), small, GOLD)
         _thinking_dots(surface, (shown.right + 8, shown.centery + 1), clock, scale)
     else:
-        text(surface, _fit(info.kind, small, inner), (x, line), small, MUTED)
+        tone = {"away": RED, "ai": GOLD}.get(info.alert, MUTED)
+        shown_kind = _fit(info.kind, small, inner, bool(info.alert))
+        text(surface, shown_kind, (x, line), small, tone, bold=bool(info.alert))
     line += round(small * 1.45)
     if line + small <= rect.bottom - 2:
         text(surface, _fit(info.score, small, inner, True), (x, line), small, CREAM, bold=True)

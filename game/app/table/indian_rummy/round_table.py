@@ -374,7 +374,7 @@ class RoundScene(Scene):
             colour = CREAM if here else MUTED
             pygame.draw.circle(surface, seat_colour(seat), (area.x + 6, y + row_h // 2), 5)
             kind = tr("table.kind_human") if player.is_human else tr(f"table.kind_{player.kind}")
-            name = fit_line(player.name, 16, round(area.w * 0.34), True)
+            name = fit_line(self.table.seat_name(seat), 16, round(area.w * 0.34), True)
             shown = text(
                 surface,
                 name,
