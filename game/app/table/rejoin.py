@@ -19,6 +19,7 @@ from game.persist.online_tables import OnlineRecord, keep_record, online_records
 if TYPE_CHECKING:
     from game.app.app import App
     from game.app.net_session import NetSession
+    from game.app.scenes.online.connect import Hosting
     from game.app.table.table_scene import TableScene
     from game.persist.paths import Paths
     from game.persist.savedgame import SaveSummary
@@ -90,6 +91,24 @@ def rejoin_label(record: OnlineRecord) -> str:
     return tr("net_table.rejoin", game=game, code=shown)
 
 
+def serve_again(app: App, record: OnlineRecord) -> Hosting | None:
+    """Serve this app's hosted tables again at the recorded address, when the record is
+    of a table this computer hosted (its address is one of ours and the hosted tables'
+    store is here): the server resumes every table of the store exactly, and keeps
+    serving (friends rejoin by themselves) until the app closes."""
+    from game.app.scenes.online.addresses import lan_addresses, parse_address
+    from game.app.scenes.online.connect import HOSTED_DB, Failed, serve
+
+    where = parse_address(record.url)
+    db = app.paths.data / HOSTED_DB
+    if where is None or where[0] not in lan_addresses() or not db.is_file():
+        return None
+    try:
+        return serve(where[0], where[1], db)
+    except Failed:  # the port is taken (another app serving it, or not ours)
+        return None
+
+
 def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene | None:
     """Sit back down at the recorded seat; None (the reason shown, a dead record
     retired) when that cannot be done."""
@@ -100,16 +119,27 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
     client = NetClient(record.url, timeout=timeout)
     client.code, client.seat = record.code, record.seat
     client.credential, client.game_id = record.credential, record.game
+    hosting = None
     try:
-        client.connect()
+        try:
+            client.connect()
+        except Exception:
+            hosting = serve_again(app, record)  # a table this app hosted, closed since
+            if hosting is None:
+                raise
+            client.connect()
     except Exception as error:  # no server there (any transport error)
         log.info("rejoin: %s", error)
         client.close()
+        if hosting is not None:
+            hosting.stop()
         app.notify([tr("net_table.rejoin_failed", url=record.url)])
         return None
     reply = client.rejoin()
     if not reply.ok:
         client.close()
+        if hosting is not None:
+            hosting.stop()
         message = reply.message
         if message is not None and message.key in GONE:
             retire_record(app.paths, record.code)

@@ -21,6 +21,7 @@ from game.net.server import ServerThread
 log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT = 5.0
+HOSTED_DB = "hosted_tables.db"  # in the data folder: the tables this app serves
 
 
 class Failed(Exception):
@@ -87,14 +88,15 @@ def _connect(url: str) -> NetClient:
     return client
 
 
-def _serve(plan: Plan) -> Hosting:
-    if plan.db is not None:
-        plan.db.parent.mkdir(parents=True, exist_ok=True)
-    server = ServerThread(plan.address, plan.port, db=plan.db, bot_delay=0.5)
+def serve(address: str, port: int, db: Path | None) -> Hosting:
+    """A table server here, at ``address`` only; it resumes every table kept in ``db``."""
+    if db is not None:
+        db.parent.mkdir(parents=True, exist_ok=True)
+    server = ServerThread(address, port, db=db, bot_delay=0.5)
     try:
         server.start()
     except Exception as error:
-        log.info("cannot listen on %s:%s: %s", plan.address, plan.port, error)
+        log.info("cannot listen on %s:%s: %s", address, port, error)
         server.stop()
         raise Failed("online.cannot_listen") from None
     hosting = Hosting(server)
@@ -104,7 +106,7 @@ def _serve(plan: Plan) -> Hosting:
 
 def host(plan: Plan) -> Joined:
     """Serve (unless on a server), create the table, advertise it on the LAN."""
-    hosting = None if plan.on_server else _serve(plan)
+    hosting = None if plan.on_server else serve(plan.address, plan.port, plan.db)
     port = plan.port if hosting is None else hosting.server.server.port
     try:
         client = _connect(f"http://{plan.address}:{port}")

@@ -378,7 +378,7 @@ class HostScene(Scene):
             port,
             on_server=self.listen == ON_SERVER,
             table_name=tr("online.table_of", name=name),
-            db=self.app.paths.data / "hosted_tables.db",
+            db=self.app.paths.data / connect.HOSTED_DB,
         )
 
     def create(self) -> None:
