@@ -1,5 +1,6 @@
 """Pool and Deals: what happens after a deal, and the questions asked between deals
-(rules/indian_rummy.md, "Formats").
+(the rules page's "Formats", game/app/data/rules/indian_rummy.en.md; the decisions are
+listed in docs/ARCHITECTURE.md).
 
 **Pool** (101 or 201): a loser's points are added to their pool score, the winner's stays;
 a score reaching the limit eliminates the player, and the last player left wins.
