@@ -105,3 +105,15 @@ def test_the_rule_set_is_remembered_for_the_next_run(paths, started):
     assert started and started[0].options.come_down == 40
     with headless_app(paths) as again:
         assert lit(open_screen(again)) == "kalooki_40"
+
+
+def test_host_a_table_steps_the_deal_size_as_the_new_game_screen_does(app):
+    from game.app.scenes.online.host import HostScene
+
+    scene = HostScene(app)
+    app.start(scene)
+    scene.change("game", "kaluki")
+    scene = app.stack.top
+    stepper = control(scene, "option:deal_size")
+    assert stepper.value_label.text == tr("options.kaluki.deal_size.value_0")
+    assert sorted(stepper.buttons.values()) == [0, 7]

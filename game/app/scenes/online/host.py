@@ -32,6 +32,7 @@ from game.app.scenes.online import connect
 from game.app.scenes.online.addresses import DEFAULT_PORT, lan_addresses, parse_address
 from game.app.scenes.online.status import Status
 from game.app.scenes.online.task import Task
+from game.app.scenes.option_steps import adjust_steppers
 from game.app.scenes.setup_form import disable_impossible, in_list, option_rows, seat_rows
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item, entry_item
@@ -195,6 +196,7 @@ class HostScene(Scene):
         where_h = 138
         view = pygame.Rect(area.x + 8, area.y + 48, area.w - 16, area.h - 56 - where_h)
         controls, scroller = option_rows(self.ui, self.game_id, fields, self.choices.values, view)
+        adjust_steppers(controls, self.game_id, fields, self.choices.values, self._allowed)
         self.controls += controls
         if scroller is not None:
             self.scrollers["options"] = scroller
@@ -247,6 +249,14 @@ class HostScene(Scene):
                 object_id=ObjectID(object_id="#quiet"),
             ),
         }
+
+    def _allowed(self, name: str, value: Any) -> bool:
+        """Whether some player count allows this option's value (for the steppers)."""
+        counts = range(self.info.min_players, self.info.max_players + 1)
+        changed = with_change(self.choices, name, value)
+        return any(
+            possible(self.game_id, as_local(with_change(changed, "players", n))) for n in counts
+        )
 
     def _disable_impossible(self) -> None:
         def possible_with(name: str, value: Any, players: int | None) -> bool:
