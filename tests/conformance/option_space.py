@@ -3,17 +3,20 @@
 A combination sets every yes/no and every multiple-choice field (the product of their
 values); the player count takes each allowed value in turn across the combinations, so
 every count is met, and the other numbers (target, rounds, chips) take their minimum:
-they change how long a game lasts, not whether a deal can end. A tuple field is the set
-of human seats (Laugh and Lie Down): no seat, the first seat, or every seat. A few
+they change how long a game lasts, not whether a deal can end (a quiet number, an option
+added later, keeps its default: Kaluki's points to come down stay 51). A tuple field is
+the set of human seats (Laugh and Lie Down): no seat, the first seat, or every seat. A few
 choices that only change how a hand is counted (ROTATED) take their values in turn, like
 the player count, instead of multiplying the combinations.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from typing import Any
 
+from game.engine import codec
 from game.engine.options import OptionField, option_fields
 from game.games.registry import GAMES
 
@@ -35,6 +38,14 @@ def _players(field: OptionField) -> list[int]:
     return list(range(low, high + 1))
 
 
+def _fixed(options_type: type, field: OptionField) -> Any:
+    """A number not enumerated: its minimum, but a quiet one (an option added later, such
+    as Kaluki's points to come down) keeps its default, so the space stays today's."""
+    meta = {f.name: f.metadata for f in dataclasses.fields(options_type)}[field.name]
+    quiet = meta.get(codec.QUIET)
+    return field.default if quiet else field.minimum
+
+
 def _seat_sets(players: int) -> list[list[int]]:
     return [[], [0], list(range(players))]  # lists: options are read as from JSON
 
@@ -50,7 +61,7 @@ def combinations(game_id: str, every_player_count: bool = False) -> list[dict[st
     enumerated = [(n, v) for n, v in chosen if v is not None and (game_id, n) not in ROTATED]
     players = next((_players(f) for f in fields if f.name == "players"), [])
     fixed = {
-        f.name: f.minimum
+        f.name: _fixed(info.options_type, f)
         for f in fields
         if f.name != "players" and _values(f) is None and f.minimum is not None
     }
