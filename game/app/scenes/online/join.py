@@ -1,12 +1,15 @@
 """Join a table: the tables hosted on this network listed by themselves (zeroconf; the
 list follows as they come and go, Enter on one joins it), or an address and a table code
 typed in (checked as they are typed); your name (kept in the settings) and a seat, "any"
-or a number. Joining opens the waiting room; a refusal is said on the screen.
+or a number. Joining opens the waiting room; a refusal is said on the screen. A table
+this app keeps a seat's record for (the player dropped out of a game under way) is
+rejoined at that seat with the kept credential instead.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -17,9 +20,10 @@ from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.online import connect
-from game.app.scenes.online.addresses import parse_address
+from game.app.scenes.online.addresses import parse_address, url_of
 from game.app.scenes.online.status import Status
 from game.app.scenes.online.task import Task
+from game.app.table.rejoin import rejoin
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item, entry_item
 from game.app.ui.paint import (
@@ -36,6 +40,7 @@ from game.app.ui.widgets import Control, stepper
 from game.games.registry import GAMES
 from game.net.discovery import Browser, FoundTable
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal, table_code
+from game.persist.online_tables import online_records
 from game.persist.settings import MAX_ONLINE_NAME
 
 log = logging.getLogger(__name__)
@@ -287,6 +292,10 @@ class JoinScene(Scene):
         name, code = self.name.strip(), table_code(self.code_text)
         seat = None if self.seat == ANY else int(self.seat) - 1
         self.app.update_settings(online_name=name)
+        kept = next((r for r in online_records(self.app.paths)[0] if r.code == code), None)
+        if kept is not None:  # our seat at this table: sit back down with its credential
+            rejoin(self.app, replace(kept, url=url_of(*parsed)))
+            return
         self.status.wait(tr("online.joining"))
         self.task = Task(lambda: connect.join(*parsed, code, name, seat))
 
