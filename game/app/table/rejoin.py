@@ -101,10 +101,10 @@ def serve_again(app: App, record: OnlineRecord) -> Hosting | None:
 
     where = parse_address(record.url)
     db = app.paths.data / HOSTED_DB
-    if where is None or where[0] not in lan_addresses() or not db.is_file():
+    if where is None or where.secure or where.host not in lan_addresses() or not db.is_file():
         return None
     try:
-        return serve(where[0], where[1], db)
+        return serve(where.host, where.port, db)
     except Failed:  # the port is taken (another app serving it, or not ours)
         return None
 

@@ -7,6 +7,7 @@ import contextlib
 import ipaddress
 import re
 import socket
+from typing import NamedTuple
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 41414
@@ -29,18 +30,29 @@ def lan_addresses() -> list[str]:
     return [*usable, LOOPBACK]
 
 
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int] | None:
-    """``host``, ``host:port`` or ``http://host:port`` as typed; None when it is not one."""
-    text = text.strip().removeprefix("http://").rstrip("/")
+class Where(NamedTuple):
+    """A table server's address as typed: ``secure`` for one behind a TLS proxy."""
+
+    host: str
+    port: int
+    secure: bool = False
+
+    @property
+    def url(self) -> str:
+        return f"{'https' if self.secure else 'http'}://{self.host}:{self.port}"
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Where | None:
+    """``host``, ``host:port``, ``http://host:port`` or ``https://host[:port]`` (a server
+    behind a TLS proxy, port 443 unless given) as typed; None when it is not one."""
+    text = text.strip().rstrip("/")
+    secure = text.lower().startswith("https://")
+    text = text.split("://", 1)[1] if text.lower().startswith(("http://", "https://")) else text
     host, _, port_text = text.partition(":")
     if not _HOST.fullmatch(host) or host in ("0.0.0.0",):
         return None
     if not port_text:
-        return host, default_port
+        return Where(host, 443 if secure else default_port, secure)
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
         return None
-    return host, int(port_text)
-
-
-def url_of(host: str, port: int) -> str:
-    return f"http://{host}:{port}"
+    return Where(host, int(port_text), secure)

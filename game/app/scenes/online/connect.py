@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.app.scenes.online.addresses import Where
 from game.engine.messages import Message
 from game.net.client import NetClient, Reply
 from game.net.discovery import Advertiser
@@ -44,6 +45,7 @@ class Plan:
     address: str  # where the table listens (this computer) or the server's address
     port: int
     on_server: bool = False  # a dedicated server: nothing runs here
+    secure: bool = False  # that server is behind a TLS proxy (https)
     table_name: str = ""  # what the LAN list shows ("Ann's table")
     db: Path | None = None  # where the hosted tables are kept
 
@@ -109,7 +111,7 @@ def host(plan: Plan) -> Joined:
     hosting = None if plan.on_server else serve(plan.address, plan.port, plan.db)
     port = plan.port if hosting is None else hosting.server.server.port
     try:
-        client = _connect(f"http://{plan.address}:{port}")
+        client = _connect(Where(plan.address, port, plan.secure).url)
     except Failed:
         if hosting is not None:
             hosting.stop()
@@ -132,10 +134,10 @@ def host(plan: Plan) -> Joined:
     return Joined(client, f"{plan.address}:{port}", hosting)
 
 
-def join(address: str, port: int, code: str, name: str, seat: int | None) -> Joined:
-    client = _connect(f"http://{address}:{port}")
+def join(where: Where, code: str, name: str, seat: int | None) -> Joined:
+    client = _connect(where.url)
     reply = client.join(code, name, seat)
     if not reply.ok:
         client.close()
         raise _refused(reply, "online.join_refused")
-    return Joined(client, f"{address}:{port}")
+    return Joined(client, f"{where.host}:{where.port}")

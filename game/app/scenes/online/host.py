@@ -372,9 +372,9 @@ class HostScene(Scene):
             parsed = parse_address(self.server_text)
             if parsed is None:
                 return "online.bad_address"
-            address, port = parsed
+            address, port, secure = parsed
         else:
-            address = self.listen
+            address, secure = self.listen, False
             if not self.port_text.isdigit() or not 0 <= int(self.port_text) < 65536:  # 0: any free
                 return "online.bad_port"
             port = int(self.port_text)
@@ -387,6 +387,7 @@ class HostScene(Scene):
             address,
             port,
             on_server=self.listen == ON_SERVER,
+            secure=secure,
             table_name=tr("online.table_of", name=name),
             db=self.app.paths.data / connect.HOSTED_DB,
         )

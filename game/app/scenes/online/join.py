@@ -20,7 +20,7 @@ from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.online import connect
-from game.app.scenes.online.addresses import parse_address, url_of
+from game.app.scenes.online.addresses import parse_address
 from game.app.scenes.online.status import Status
 from game.app.scenes.online.task import Task
 from game.app.table.rejoin import rejoin
@@ -294,10 +294,10 @@ class JoinScene(Scene):
         self.app.update_settings(online_name=name)
         kept = next((r for r in online_records(self.app.paths)[0] if r.code == code), None)
         if kept is not None:  # our seat at this table: sit back down with its credential
-            rejoin(self.app, replace(kept, url=url_of(*parsed)))
+            rejoin(self.app, replace(kept, url=parsed.url))
             return
         self.status.wait(tr("online.joining"))
-        self.task = Task(lambda: connect.join(*parsed, code, name, seat))
+        self.task = Task(lambda: connect.join(parsed, code, name, seat))
 
     # --- drawing ---
 

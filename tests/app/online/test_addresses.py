@@ -1,0 +1,31 @@
+"""A server's address as a player types it: host, host:port, http:// or https:// (a
+dedicated server behind a TLS proxy, as the README describes), never every interface."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.scenes.online.addresses import DEFAULT_PORT, Where, parse_address
+
+
+@pytest.mark.parametrize(
+    ("typed", "where", "url"),
+    [
+        ("192.168.1.20", Where("192.168.1.20", DEFAULT_PORT), "http://192.168.1.20:41414"),
+        (" 192.168.1.20:8765 ", Where("192.168.1.20", 8765), "http://192.168.1.20:8765"),
+        ("http://cards.local:9000/", Where("cards.local", 9000), "http://cards.local:9000"),
+        ("https://cards.example.org", Where("cards.example.org", 443, True), None),
+        ("HTTPS://cards.example.org:8443", Where("cards.example.org", 8443, True), None),
+    ],
+)
+def test_addresses_as_typed(typed, where, url):
+    assert parse_address(typed) == where
+    expected = url or f"https://{where.host}:{where.port}"
+    assert parse_address(typed).url == expected
+
+
+@pytest.mark.parametrize(
+    "typed", ["", "0.0.0.0", "0.0.0.0:80", "host:0", "host:70000", "host:port", "a b", "ftp://x"]
+)
+def test_what_is_not_an_address(typed):
+    assert parse_address(typed) is None
