@@ -46,8 +46,9 @@ from game.tools.stats import percentile
 
 GAME = "kaluki"
 SEEDS = 8  # the games the tables reuse (table k deals from seed k % SEEDS + 1)
-IDLE_SECONDS = 5.0
+IDLE_SECONDS = 8.0
 IDLE_MOVES = 300
+IDLE_PACE = 0.05  # under the server's 20 frames/s a connection: a faster seat is refused
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 PLAN = [{"kind": "you"}] + [{"kind": "open"}] * 3
 
@@ -200,10 +201,10 @@ async def _measure(
 ) -> dict:
     # 1. Round trip with the server otherwise idle.
     lone: list[float] = []
-    single = await open_tables(url, 1, 0.0, lone, {1: scripts[1]})
+    single = await open_tables(url, 1, IDLE_PACE, lone, {1: scripts[1]})
     await asyncio.gather(*(c.play(time.perf_counter() + IDLE_SECONDS) for c in single))
     await asyncio.gather(*(c.sio.disconnect() for c in single), return_exceptions=True)
-    round_trip = _figures(lone)
+    round_trip = _figures(lone) | {"refused": sum(c.refused for c in single)}
     # 2. Load.
     cpu0, rss0 = _proc(pid)
     samples: list[float] = []
