@@ -265,6 +265,11 @@ class NetClient:
     # -- requests ---------------------------------------------------------------------
 
     async def _call(self, kind: str, data: dict[str, Any]) -> Reply:
+        rejoining = self._rejoining
+        if kind != "rejoin" and rejoining is not None and not rejoining.done():
+            # After a reconnection the seat is taken back first: a move sent before the
+            # rejoin would be refused (net.not_seated) by a server that has not seen it.
+            await asyncio.wait({rejoining})
         while self._pace is not None and not self._pace.allow():
             await asyncio.sleep(1 / self._pace.rate)
         try:
