@@ -81,6 +81,7 @@ class App:
         self.cards = CardArt(settings.four_colour, settings.card_back)
         self.audio = Audio(settings.sound, settings.volume)
         self.stack = SceneStack()
+        self.serving: list[Any] = []  # table servers hosted here for games under way
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0
@@ -356,6 +357,9 @@ class App:
         self.save_settings()
         self.save_stats()
         self.audio.stop()
+        for hosting in self.serving:  # the friends' table goes with the host's app
+            hosting.stop()
+        self.serving.clear()
 
 
 def table_hook(name: str) -> Callable[..., Any]:

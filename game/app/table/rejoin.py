@@ -147,5 +147,7 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
         else:
             app.notify([render(message) if message else tr("net_table.rejoin_gone")])
         return None
+    if hosting is not None:
+        app.serving.append(hosting)  # served again until the app closes
     client.inbox.put(client.wait_for(Synced))  # the seat's view: the table opens on it
     return open_net_table(app, NetSession(client))

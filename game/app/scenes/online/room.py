@@ -212,6 +212,8 @@ class WaitingRoomScene(Scene):
 
         self.session = NetSession(self.client)
         self.handed_over = True
+        if self.joined.hosting is not None:  # served until the app closes
+            self.app.serving.append(self.joined.hosting)
         opener(self.app, self.session)
 
     # --- leaving ---
