@@ -4,23 +4,12 @@ game under way afresh would be refused)."""
 
 from __future__ import annotations
 
-import pytest
-
 from game.app.scenes.title import TitleScene
 from game.app.table.table_scene import TableScene
 from game.net.protocol import CODE_LENGTH
-from game.net.server import ServerThread
 from tests.app.online.test_refusals import join_with, open_join
 from tests.net.tablesetup import close_app, new_app, run, seat_clients, sit
 from tests.net.test_net_table_rejoin import play_moves
-
-
-@pytest.fixture
-def server(tmp_path):
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db")
-    thread.start()
-    yield thread
-    thread.stop()
 
 
 def test_typing_the_code_of_a_table_we_sat_at_rejoins_our_seat(server, tmp_path):

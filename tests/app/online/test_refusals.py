@@ -8,33 +8,14 @@ from __future__ import annotations
 import socket
 
 import pygame
-import pytest
 
 from game.app.scenes.online.host import HostScene
 from game.app.scenes.online.join import GOOD, HINT, WRONG, JoinScene, code_feedback
 from game.app.scenes.online.room import WaitingRoomScene
-from game.app.scenes.online.task import wait_all
 from game.net.discovery import Advertiser
-from game.net.server import ServerThread
-from tests.app.conftest import frames, headless_app
+from tests.app.conftest import frames
 from tests.app.keys import key, tab_to
 from tests.app.online.screens import retype, until
-
-
-@pytest.fixture
-def server(tmp_path):
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db")
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture
-def app(server, paths):
-    """An app that closes (and lets go of its connections) before the server stops."""
-    with headless_app(paths) as application:
-        yield application
-    assert wait_all(20)
 
 
 def free_port() -> int:

@@ -8,26 +8,10 @@ import pytest
 
 from game.app.scenes.online.host import ON_SERVER, HostScene
 from game.app.scenes.online.room import WaitingRoomScene
-from game.app.scenes.online.task import wait_all
 from game.net.server import ServerThread
-from tests.app.conftest import frames, headless_app
+from tests.app.conftest import frames
 from tests.app.keys import key, tab_to
 from tests.app.online.screens import press_until, retype, until
-
-
-@pytest.fixture
-def server(tmp_path):
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db")
-    thread.start()
-    yield thread
-    thread.stop()
-
-
-@pytest.fixture
-def app(server, paths):
-    with headless_app(paths) as application:
-        yield application
-    assert wait_all(20)
 
 
 def host_on(app, address: str) -> HostScene:
