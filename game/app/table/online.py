@@ -1,7 +1,8 @@
 """What a networked seat adds to the table (a mixin of ``TableScene``): the other seats'
 moves, notices and chat lines taken from the session once a frame (animated and logged
-as a local game's), the chat line, the "Connection lost" banner while the client
-reconnects, and the badges of seats whose player dropped or the computer plays.
+as a local game's), the chat line, and the "Connection lost" banner while the client
+reconnects. (A seat whose player dropped, or that the computer plays, says so on its name
+plate: ``GameHooks.seat_info``.)
 
 A local session's ``incoming`` returns None, so none of this does anything there.
 """
