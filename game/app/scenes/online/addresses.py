@@ -9,6 +9,8 @@ import re
 import socket
 from typing import NamedTuple
 
+from game.net.server import ANY_ADDRESS
+
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 41414
 _HOST = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,250}[A-Za-z0-9])?")
@@ -49,7 +51,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Where | None:
     secure = text.lower().startswith("https://")
     text = text.split("://", 1)[1] if text.lower().startswith(("http://", "https://")) else text
     host, _, port_text = text.partition(":")
-    if not _HOST.fullmatch(host) or host in ("0.0.0.0",):
+    if not _HOST.fullmatch(host) or host in ANY_ADDRESS:  # the server refuses them too
         return None
     if not port_text:
         return Where(host, 443 if secure else default_port, secure)
