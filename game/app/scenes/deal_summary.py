@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -55,17 +56,50 @@ class DealSummary:
     total_title: str = ""  # "Total"
 
 
-def running_totals(penalties: Sequence[Sequence[int]]) -> list[int]:
-    """Each seat's total after the deals so far, from each deal's penalties."""
-    return [sum(column) for column in zip(*penalties)]
-
-
-def penalty_row(
-    seat: int, name: str, left: Sequence[Card], penalty: int, total: int, note: str, out: bool
-) -> SummaryRow:
-    """A rummy's row: the cards left (by suit), "+34" or "0", the total, a note."""
-    points = f"+{penalty}" if penalty else "0"
-    return SummaryRow(seat, name, tuple(sort_by_suit(left)), points, str(total), note, out)
+def penalty_summary(
+    game: str,
+    view: Any,
+    names: Sequence[str],
+    notes: Callable[[int], str] = lambda seat: "",
+    heading: str = "",
+    drawn_dash: bool = False,
+) -> DealSummary:
+    """A penalty rummy's summary (Kaluki, Kalooki) of the view's last deal: the view has
+    ``totals`` and ``history``, whose records have ``deal``, ``out`` (None: drawn),
+    ``doubled``, ``leftovers`` and ``penalties``; texts are ``<game>.drawn_deal``,
+    ``.went_out``, ``.doubled``, ``.out_note``, ``.deal_over``, ``.penalty`` and
+    ``.total``. ``notes(seat)`` adds to a row's note, ``heading`` goes before the
+    subtitle, and with ``drawn_dash`` a drawn deal's column of the running table reads
+    "—"."""
+    history, totals = view.history, view.totals
+    record, names = history[-1], tuple(names)
+    if record.out is None:
+        subtitle = tr(f"{game}.drawn_deal")
+    else:
+        subtitle = tr(f"{game}.went_out", name=names[record.out])
+        if record.doubled:
+            subtitle += " " + tr(f"{game}.doubled")
+    rows = []
+    for seat, name in enumerate(names):
+        out = seat == record.out
+        note = " · ".join(n for n in (tr(f"{game}.out_note") if out else "", notes(seat)) if n)
+        penalty = record.penalties[seat]
+        points = f"+{penalty}" if penalty else "0"
+        cards = tuple(sort_by_suit(record.leftovers[seat]))
+        rows.append(SummaryRow(seat, name, cards, points, str(totals[seat]), note, out))
+    running = tuple(
+        tuple("—" if drawn_dash and r.out is None else str(p) for p in r.penalties) for r in history
+    )
+    return DealSummary(
+        title=tr(f"{game}.deal_over", n=record.deal),
+        subtitle=f"{heading} · {subtitle}" if heading else subtitle,
+        rows=tuple(rows),
+        names=names,
+        running=running,
+        totals=tuple(str(t) for t in totals),
+        points_title=tr(f"{game}.penalty"),
+        total_title=tr(f"{game}.total"),
+    )
 
 
 class DealSummaryScene(Scene):

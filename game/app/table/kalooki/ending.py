@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.app.i18n import tr
-from game.app.scenes.deal_summary import DealSummary, penalty_row, running_totals
+from game.app.scenes.deal_summary import DealSummary, penalty_summary
 from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.kalooki.words import deal_contract
 from game.games.kalooki.scoring import DEALS
@@ -17,32 +17,8 @@ from game.games.kalooki.scoring import DEALS
 def deal_summary(view: Any, names: Sequence[str]) -> DealSummary:
     """The deal just scored: who went out, each hand left with its penalty, and the
     penalties of every deal so far (all nine fit the running table)."""
-    record = view.history[-1]
-    names = tuple(names)
-    totals = running_totals([r.penalties for r in view.history])
-    if record.out is None:
-        subtitle = tr("kalooki.drawn_deal")
-    else:
-        subtitle = tr("kalooki.went_out", name=names[record.out])
-    if record.doubled:
-        subtitle += " " + tr("kalooki.doubled")
-    rows = []
-    for seat, name in enumerate(names):
-        out = seat == record.out
-        note = tr("kalooki.out_note") if out else ""
-        left, penalty = record.leftovers[seat], record.penalties[seat]
-        rows.append(penalty_row(seat, name, left, penalty, totals[seat], note, out))
-    running = tuple(tuple(str(p) for p in r.penalties) for r in view.history)
-    return DealSummary(
-        title=tr("kalooki.deal_over", n=record.deal),
-        subtitle=f"{deal_contract(record.deal)} · {subtitle}",
-        rows=tuple(rows),
-        names=names,
-        running=running,
-        totals=tuple(str(t) for t in totals),
-        points_title=tr("kalooki.penalty"),
-        total_title=tr("kalooki.total"),
-    )
+    deal = view.history[-1].deal
+    return penalty_summary("kalooki", view, names, heading=deal_contract(deal))
 
 
 def final_result(view: Any, names: Sequence[str]) -> FinalResult:

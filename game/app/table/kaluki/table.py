@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from game.app.i18n import tr
-from game.app.scenes.deal_summary import DealSummary, penalty_row, running_totals
+from game.app.scenes.deal_summary import DealSummary, penalty_summary
 from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.drag import Choice, Move, meld_faces
 from game.app.table.hooks import ContextButton
@@ -202,37 +202,14 @@ class KalukiTable(TableScene):
     # --- the end of a deal and of the game ---------------------------------------------------
 
     def deal_summary(self, view: Any) -> DealSummary:
-        record = view.history[-1]
-        names = tuple(self.names())
-        totals = running_totals([r.penalties for r in view.history])
-        if record.out is None:
-            subtitle = tr("kaluki.drawn_deal")
-        else:
-            subtitle = tr("kaluki.went_out", name=names[record.out])
-            if record.doubled:
-                subtitle += " " + tr("kaluki.doubled")
-        rows = []
-        for seat, name in enumerate(names):
-            out = seat == record.out
-            note = tr("kaluki.out_note") if out else ""
-            if view.options.chips and record.chips[seat]:
-                chips = tr("kaluki.chips_note", chips=f"{record.chips[seat]:+d}")
-                note = f"{note} · {chips}" if note else chips
-            left, penalty = record.leftovers[seat], record.penalties[seat]
-            rows.append(penalty_row(seat, name, left, penalty, totals[seat], note, out))
-        running = tuple(
-            tuple("—" if r.out is None else str(p) for p in r.penalties) for r in view.history
-        )
-        return DealSummary(
-            title=tr("kaluki.deal_over", n=record.deal),
-            subtitle=subtitle,
-            rows=tuple(rows),
-            names=names,
-            running=running,
-            totals=tuple(str(t) for t in view.totals),
-            points_title=tr("kaluki.penalty"),
-            total_title=tr("kaluki.total"),
-        )
+        chips = view.history[-1].chips
+
+        def chips_note(seat: int) -> str:
+            if not (view.options.chips and chips[seat]):
+                return ""
+            return tr("kaluki.chips_note", chips=f"{chips[seat]:+d}")
+
+        return penalty_summary("kaluki", view, self.names(), chips_note, drawn_dash=True)
 
     def final_result(self, view: Any) -> FinalResult:
         names = self.names()
