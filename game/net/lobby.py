@@ -47,10 +47,13 @@ class Lobby:
         self.over_at: dict[str, float] = {}  # finished tables: when they were seen over
 
     def restore(self) -> int:
-        """Load every stored table (a damaged one is logged and left out); how many."""
+        """Load every table still waiting or under way (a damaged one is logged and left
+        out; a finished one stays in the store only); how many."""
         if self.store is None:
             return 0
         for stored in self.store.load():
+            if stored.phase == OVER:
+                continue
             try:
                 table = Table.restore(stored, self.store)
             except (ValueError, KeyError) as error:

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.persist.paths import Paths
 from game.persist.store import write_json
+from game.persist.texts import is_shown_text
 from game.persist.validated import WrongShape, load_validated
 
 log = logging.getLogger(__name__)
@@ -136,9 +137,9 @@ def _pair(low: tuple[int, int], high: int) -> Callable[[Any], tuple[int, int]]:
 
 
 def _name(value: Any) -> str:
-    if not isinstance(value, str) or len(value) > MAX_ONLINE_NAME or not value.isprintable():
-        raise ValueError(f"must be a printable name of at most {MAX_ONLINE_NAME} characters")
-    return value
+    if value == "" or is_shown_text(value, MAX_ONLINE_NAME):  # a Japanese space is fine
+        return str(value)
+    raise ValueError(f"must be a printable name of at most {MAX_ONLINE_NAME} characters")
 
 
 def _position(value: Any) -> tuple[int, int] | None:

@@ -44,3 +44,9 @@ def test_a_finished_table_is_evicted_from_memory_and_kept_in_the_store(tmp_path)
     finally:
         store.close()
     assert kept[code].phase == OVER and kept[code].log  # the whole game is still there
+    restarted = ServerThread("127.0.0.1", 0, db=db)  # a finished game is not loaded again
+    restarted.start()
+    try:
+        assert restarted.call(lambda: code not in restarted.server.lobby.tables)
+    finally:
+        restarted.stop()

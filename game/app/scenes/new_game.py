@@ -21,7 +21,6 @@ from pygame_gui.core import ObjectID
 
 from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
-from game.app.scenes import new_game_memory as memory
 from game.app.scenes import preset_list as presets
 from game.app.scenes.base import Scene
 from game.app.scenes.option_steps import adjust_steppers
@@ -35,6 +34,7 @@ from game.app.ui.widgets import Control, segment_widths, segmented
 from game.engine.options import OptionField, option_fields
 from game.engine.presets import find
 from game.games.registry import get_game
+from game.persist import new_game_memory as memory
 
 AI_NAMES = 9  # names.ai_1 .. names.ai_9 in the translation files
 MAX_SEED = 10**12

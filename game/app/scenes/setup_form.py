@@ -15,6 +15,7 @@ from pygame_gui.core import ObjectID
 
 from game.app import fonts
 from game.app.i18n import has, tr, tr_or, ui
+from game.app.scenes.preset_list import NAME as PRESET
 from game.app.setup import MAX_NAME
 from game.app.ui.focus import Focusable
 from game.app.ui.form import scroll_into_view
@@ -255,7 +256,7 @@ def disable_impossible(
         for button, value in control.buttons.items():
             if value == control.current or not button.is_enabled:
                 continue
-            if control.name.startswith("option:"):
+            if control.name.startswith("option:") or control.name == PRESET:
                 ok = any(possible_with(control.name, value, n) for n in counts)
             else:
                 ok = possible_with(control.name, value, None)

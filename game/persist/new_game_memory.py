@@ -14,6 +14,7 @@ from typing import Any
 
 from game.persist.paths import Paths
 from game.persist.store import StoreError, read_json, write_json
+from game.persist.texts import is_shown_text
 
 log = logging.getLogger(__name__)
 
@@ -42,12 +43,4 @@ def save_one(paths: Paths, game_id: str, entry: dict[str, Any]) -> None:
 def clean_name(value: Any) -> str | None:
     """A typed seat name as read back, or None when it is not one the screen could have
     written (so nothing odd from a file ever reaches the screen)."""
-    if not isinstance(value, str) or len(value) > MAX_TEXT:
-        return None
-    if not value.isprintable():
-        return None
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return None
-    return value
+    return value if value == "" or is_shown_text(value, MAX_TEXT) else None
