@@ -24,7 +24,7 @@ from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.game import GameInfo, problem
-from game.engine.messages import Message, msg, templates
+from game.engine.messages import Message, msg
 from game.engine.worlds import Hidden
 from game.games.registry import get_game
 from game.net import messages as m
@@ -34,9 +34,6 @@ from game.net.seatview import SeatView
 from game.persist.savedgame import HUMAN, GameSetup, Seat
 
 APPLY_TIMEOUT = 10.0
-# A move sent while the connection is down (its Japanese: msg.net.not_sent).
-NOT_SENT = "net.not_sent"
-templates({NOT_SENT: "The connection to the table is down: that move was not sent."})
 PAST = ("history", "seating")  # view fields recording earlier deals, not where cards are
 
 
@@ -226,7 +223,7 @@ class NetSession:
         """Play ``action`` for this seat; its events, as a local apply returns them."""
         reply = self.client.act(self.seat.n, action)
         if not reply.ok:  # no answer at all: the connection is down
-            raise IllegalAction(reply.message or msg(NOT_SENT))
+            raise IllegalAction(reply.message or msg(m.NOT_SENT))
         target = reply.data.get("n", self.seat.n + 1)
         while self.seat.n < target:  # the update came before the answer, on one socket
             item = self.client.inbox.get(timeout=APPLY_TIMEOUT)

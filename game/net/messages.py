@@ -29,6 +29,7 @@ PLAYER_BACK = "net.player_back"  # params: player (Seat)
 PLAYER_LEFT = "net.player_left"  # params: player (Seat), grace (seconds)
 PLAYER_JOINED = "net.player_joined"  # params: player (Seat)
 TABLE_STARTED = "net.table_started"
+NOT_SENT = "net.not_sent"  # the client: a move sent while the connection is down
 
 templates(
     {
@@ -56,5 +57,6 @@ templates(
         PLAYER_LEFT: "{player} has lost the connection; waiting {grace} seconds.",
         PLAYER_JOINED: "{player} has joined the table.",
         TABLE_STARTED: "The game begins.",
+        NOT_SENT: "The connection to the table is down: that move was not sent.",
     }
 )

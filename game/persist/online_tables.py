@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -93,7 +93,7 @@ def online_records(paths: Paths) -> tuple[list[OnlineRecord], list[str]]:
         try:
             data = read_json(path, MAX_BYTES)
             record = parse_record(data)
-            found.append((path.stat().st_mtime, OnlineRecord(**record.as_json(), path=path)))
+            found.append((path.stat().st_mtime, replace(record, path=path)))
         except FileNotFoundError:
             continue
         except StoreError as error:

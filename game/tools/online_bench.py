@@ -21,7 +21,6 @@ own (read from /proc on Linux).
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import os
@@ -39,7 +38,7 @@ import socketio
 from game.ai.base import NORMAL
 from game.engine import codec
 from game.net import protocol as p
-from game.net.server import GC_THRESHOLDS
+from game.net.server import quiet_collector
 from game.net.store import digest
 from game.net.tables import Table, TableSeat
 from game.tools.stats import percentile
@@ -213,8 +212,7 @@ async def _measure(
     setup = time.perf_counter() - started
     # A thousand clients make a large heap here too: the collector's full passes over it
     # would stall every client's receipt (and count against the server).
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    quiet_collector()
     cpu1, _ = _proc(pid)
     mine = _own_cpu()
     begin = time.perf_counter()

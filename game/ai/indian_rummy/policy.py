@@ -46,6 +46,7 @@ from game.games.indian_rummy.actions import (
     StayOut,
 )
 from game.games.indian_rummy.dealing import decks_for
+from game.games.indian_rummy.formats import rejoin_score
 from game.games.indian_rummy.rules import thrown_back
 from game.games.indian_rummy.scoring import (
     card_points,
@@ -216,12 +217,12 @@ def pool_answer(view: Any, legal: Sequence[Action]) -> Decision | None:
     """Both levels' answer to a Pool question (rejoin, split), None if none is asked."""
     if Rejoin() not in legal and AgreeSplit() not in legal:
         return None
-    left = [view.scores[seat] for seat in view.order]
     if Rejoin() in legal:
-        score = max(left) + 1
+        score = rejoin_score(view)
         if score <= view.options.pool_limit // 2:
             return decision(Rejoin(), "hint.indian.rejoin", score=score)
         return decision(StayOut(), "hint.indian.stay_out", score=score)
+    left = [view.scores[seat] for seat in view.order]
     mine = view.scores[view.seat]
     if all(mine < other for seat, other in zip(view.order, left) if seat != view.seat):
         return decision(DeclineSplit(), "hint.indian.play_on")

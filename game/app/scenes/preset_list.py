@@ -20,7 +20,7 @@ from game.app import fonts
 from game.app.i18n import tr, tr_or
 from game.app.ui.widgets import Control, segment_widths, text_width
 from game.engine.options import OptionField
-from game.engine.presets import Preset, matching
+from game.engine.presets import Preset, find, matching
 
 CUSTOM = ""  # the list's value when the options match no preset
 NAME = "preset"  # the control's name among the screen's controls
@@ -41,15 +41,13 @@ def current(presets: Sequence[Preset], fields: Sequence[OptionField], values: di
 def label(game_id: str, key: str, presets: Sequence[Preset]) -> str:
     if key == CUSTOM:
         return tr("new_game.preset_custom")
-    preset = next(p for p in presets if p.key == key)
-    return tr_or(f"presets.{game_id}.{key}.name", preset.title)
+    return tr_or(f"presets.{game_id}.{key}.name", find(presets, key).title)
 
 
 def help_text(game_id: str, key: str, presets: Sequence[Preset]) -> str:
     if key == CUSTOM:
         return tr("new_game.preset_custom_help")
-    preset = next(p for p in presets if p.key == key)
-    return tr_or(f"presets.{game_id}.{key}.help", preset.help)
+    return tr_or(f"presets.{game_id}.{key}.help", find(presets, key).help)
 
 
 def preset_list(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from game.app.i18n import tr
 from game.app.messages import render
 from game.net import messages as m
+from game.net.protocol import CODE_LENGTH, show_code
 from game.persist.online_tables import OnlineRecord, keep_record, online_records, retire_record
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def rejoin_label(record: OnlineRecord) -> str:
     from game.games.registry import get_game
 
     code = record.code
-    shown = "-".join((code[:4], code[4:8], code[8:])) if len(code) == 13 else code
+    shown = show_code(code) if len(code) == CODE_LENGTH else code
     game = tr_or(f"games.{record.game}.name", get_game(record.game).title)
     return tr("net_table.rejoin", game=game, code=shown)
 

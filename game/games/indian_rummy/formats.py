@@ -31,6 +31,7 @@ from game.games.indian_rummy.state import (
     REJOIN,
     SPLIT,
     IndianRummyState,
+    IndianRummyView,
 )
 
 Outcome = tuple[IndianRummyState, list[Event]]
@@ -115,7 +116,7 @@ def _without(state: IndianRummyState, seats: tuple[int, ...]) -> IndianRummyStat
     return replace(state, order=order, next_dealer=next_dealer, seat=next_dealer)
 
 
-def highest_left(state: IndianRummyState) -> int:
+def highest_left(state: IndianRummyState | IndianRummyView) -> int:
     return max(state.scores[seat] for seat in state.order)
 
 
@@ -127,8 +128,8 @@ def may_rejoin(state: IndianRummyState, seat: int) -> bool:
     )
 
 
-def rejoin_score(state: IndianRummyState) -> int:
-    """The score an eliminated player comes back with."""
+def rejoin_score(state: IndianRummyState | IndianRummyView) -> int:
+    """The score an eliminated player comes back with (a seat's view knows it too)."""
     return highest_left(state) + 1
 
 

@@ -11,13 +11,13 @@ from game.app.i18n import tr
 from game.app.scenes.dialog import Dialog
 from game.engine.actions import Action
 from game.games.indian_rummy.actions import AgreeSplit, DeclineSplit, Rejoin, StayOut
-from game.games.indian_rummy.formats import shares_of
+from game.games.indian_rummy.formats import rejoin_score, shares_of
 from game.games.indian_rummy.state import REJOIN
 
 
 def rejoin_lines(view: Any) -> list[str]:
     seat = view.seat
-    back = max(view.scores[s] for s in view.order) + 1
+    back = rejoin_score(view)
     return [
         tr("indian_rummy.rejoin_body", score=view.scores[seat], back=back),
         tr("indian_rummy.rejoin_once"),
