@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.engine.cards import Card
+from game.engine.codec import QUIET
 from game.engine.melds import Meld
 from game.games.kalooki.options import KalookiOptions
 
@@ -54,7 +55,8 @@ class KalookiState:
     totals: tuple[int, ...]
     history: tuple[DealRecord, ...]
     winners: tuple[int, ...] = ()
-    idle_rebuilds: int = 0  # stocks rebuilt since a card last went onto the table
+    # stocks rebuilt since a card last went onto the table (quiet: left out of saves at 0)
+    idle_rebuilds: int = field(default=0, metadata={QUIET: True})
 
     @property
     def to_act(self) -> int | None:
