@@ -141,8 +141,6 @@ class NetSession:
     hand_covered = False
     handoff_seat = None
     can_undo = False
-    runs_ai = False  # the server plays the AI seats (and a dropped player's)
-    saves_here = False  # the server keeps the game: no autosave, no local statistics
     online = True
 
     @property

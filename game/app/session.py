@@ -56,10 +56,8 @@ def start_game(rules: Rules, options: Any, seed: int) -> tuple[Any, list[Event]]
 
 
 class GameSession:
-    # What the table may do for this session (a networked seat's session says no to
-    # each: the server plays its AI seats and keeps its game, see docs/NETWORK.md).
-    runs_ai = True  # the table plays AI seats itself
-    saves_here = True  # the table autosaves the game and records its statistics
+    # A networked seat's session is online: the server plays its AI seats and keeps its
+    # game (no local AI, autosave or statistics; see docs/NETWORK.md).
     undo_refusal: Message | None = None  # why undo is never possible (None: it may be)
     online = False
 

@@ -49,7 +49,7 @@ class TableFlow:
                 self._ai_rest = 0.0
                 self.next_deal()
             return
-        if s.to_act is None or s.is_human(s.to_act) or not s.runs_ai:
+        if s.to_act is None or s.is_human(s.to_act) or s.online:  # the server plays AI seats
             self._ai_rest = 0.0  # (a networked table's AI seats play on the server)
             return
         self._ai_rest += dt
@@ -119,7 +119,7 @@ class TableFlow:
         from game.app.scenes.game_over import GameOverScene
 
         note = self._record_statistics()
-        if self.session.saves_here:
+        if not self.session.online:
             self.autosaver.clear()
         else:
             self.online_game_over()
@@ -132,7 +132,7 @@ class TableFlow:
         """One finished game for the first human seat (the player who set the game up);
         nothing for a table of AIs. Returns a line for the results screen."""
         setup = self.session.setup
-        if not self.session.saves_here:  # the server's game: not this app's statistics
+        if self.session.online:  # the server's game: not this app's statistics
             return tr("net_table.stats_online")
         if not setup.humans or not self._finished_here:
             return ""

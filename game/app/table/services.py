@@ -62,7 +62,7 @@ class TableServices:
         return self._status_text
 
     def _on_change(self, session: GameSession) -> None:
-        if not session.saves_here:  # a networked table: the server keeps the game
+        if session.online:  # a networked table: the server keeps the game
             self._finished_here = self._finished_here or session.finished
             self.view = session.view()
             self._sync_hand()
@@ -81,7 +81,7 @@ class TableServices:
 
     def hand_rearranged(self) -> None:
         """The player rearranged their hand: no move, but kept like one."""
-        if not self.session.finished and self.session.saves_here:
+        if not self.session.finished and not self.session.online:
             self._autosave()
 
     def _autosave(self) -> None:
