@@ -174,8 +174,10 @@ def drop_value(state: IndianRummyState, status: str) -> int:
 def settle(
     state: IndianRummyState, winner: int, declared: tuple = ()
 ) -> tuple[IndianRummyState, list[Event]]:
-    """The winner collects: packers their pack value, wrong declarers 80, the others their
-    unmatched points on their most favourable arrangement, capped at 80."""
+    """Each loser owes the winner: packers their pack value, wrong declarers 80, the others
+    their unmatched points on their most favourable arrangement, capped at 80. Points pays
+    them into the balances; Pool adds them to the losers' pool scores (the winner's stays);
+    Deals moves chips, a loser paying at most what they hold (``formats.py``)."""
     opts = state.options
     wild, pure = state.wild_rank, opts.pure_run_minimum
     payments = [0] * state.players

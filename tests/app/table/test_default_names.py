@@ -43,5 +43,5 @@ def test_a_game_begun_in_english_names_you_in_japanese(app, japanese):
     table = kaluki_table(app, ("human", "easy"), names=("You", "Player 2"), seat=0, phase=DRAW)
     assert table.names() == ["あなた", "プレイヤー2"]
     assert table.cell_title(table.view, 1) == "プレイヤー2"
-    score_rows = [table.seat_name(seat) for seat in range(2)]
-    assert score_rows == ["あなた", "プレイヤー2"]
+    plates = [table.seat_info(table.view, seat).name for seat in range(2)]
+    assert plates == ["あなた", "プレイヤー2"]  # the name plates and the score panel

@@ -23,6 +23,7 @@ from game.app.scenes.online import connect
 from game.app.scenes.online.addresses import parse_address
 from game.app.scenes.online.status import Status
 from game.app.scenes.online.task import Task
+from game.app.table.panels import fit_line
 from game.app.table.rejoin import rejoin
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item, entry_item
@@ -134,7 +135,7 @@ class JoinScene(Scene):
         for table in self.found[:room]:
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(left.x + 20, y, left.w - 40, LIST_ROW - 10),
-                fonts_fit(found_label(table), left.w - 64),
+                fit_line(found_label(table), 15, left.w - 64, True),
                 self.ui,
             )
             self.found_buttons[button] = table
@@ -325,12 +326,3 @@ class JoinScene(Scene):
 
 
 FORM_LABELS = ("online.address", "online.code", "online.your_name", "online.seat")
-
-
-def fonts_fit(line: str, width: int) -> str:
-    """``line`` cut with an ellipsis to fit a list button."""
-    if fonts.font(15, True).size(line)[0] <= width:
-        return line
-    while line and fonts.font(15, True).size(line + "…")[0] > width:
-        line = line[:-1]
-    return line + "…"

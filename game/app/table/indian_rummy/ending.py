@@ -161,16 +161,17 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
             key += "_you"
         subtitle = tr(key, name=winner)
     every = [names[s] if s < len(names) else view.names[s] for s in range(len(view.balances))]
-    running = tuple(
-        tuple(
-            ("—" if r.void else row_points(view, r.payments[s])) if s < len(r.payments) else ""
-            for s in range(len(every))
-        )
-        for r in view.history
-    )
     if view.options.deals:  # the chips each player held after every deal
         running = tuple(
             tuple(str(n) for n in formats_text.chips_after(view, r.deal)) for r in view.history
+        )
+    else:
+        running = tuple(
+            tuple(
+                ("—" if r.void else row_points(view, r.payments[s])) if s < len(r.payments) else ""
+                for s in range(len(every))
+            )
+            for r in view.history
         )
     if record.eliminated:
         out = ", ".join(every[s] for s in record.eliminated)
