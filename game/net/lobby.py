@@ -15,7 +15,7 @@ from game.engine import codec
 from game.engine.messages import msg
 from game.net import messages as m
 from game.net import protocol as p
-from game.net.store import Store, digest
+from game.net.store import DamagedTable, Store, digest
 from game.net.tables import OVER, Send, Table, TableSeat, new_code, new_secret
 from game.persist.savedgame import HUMAN
 
@@ -52,12 +52,15 @@ class Lobby:
         if self.store is None:
             return 0
         for stored in self.store.load():
+            if isinstance(stored, DamagedTable):
+                log.error("table %s set aside (damaged in the store): %s", stored.code, stored.why)
+                continue
             if stored.phase == OVER:
                 continue
             try:
                 table = Table.restore(stored, self.store)
-            except (ValueError, KeyError) as error:
-                log.error("table %s not restored: %s", stored.code, error)
+            except Exception as error:  # whatever is wrong with one table, the others load
+                log.error("table %s set aside (does not replay): %s", stored.code, error)
                 continue
             for seat in table.seats:
                 if seat.dropped_at is not None:

@@ -16,9 +16,12 @@ import asyncio
 import collections
 import contextlib
 import gc
+import ipaddress
 import json
 import logging
 import signal
+import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -32,13 +35,34 @@ from game.net import messages as m
 from game.net import protocol as p
 from game.net.client import cancel_others
 from game.net.lobby import KEEP_FINISHED, Lobby
-from game.net.store import Store
+from game.net.store import Store, StoreError
 from game.net.tables import Send
 
 log = logging.getLogger("game.net")
 
 ANY_ADDRESS = ("", "0.0.0.0", "::", "*")
 CHECKPOINT = 2.0  # seconds between copies of the store's WAL into its database
+
+
+class ListenError(Exception):
+    """The server cannot listen where it was asked (the port is taken, no such address)."""
+
+
+def every_interface(host: str) -> bool:
+    """Whether listening on ``host`` means every interface: compared on the addresses it
+    resolves to, not on its text ("0", "0x0", "::0" and "000.000.000.000" are all of them)."""
+    if host in ANY_ADDRESS:
+        return True
+    try:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return False  # nothing to listen on: binding it fails with its own reason
+    for *_, address in found:
+        text = str(address[0]).split("%", 1)[0]  # an IPv6 zone (fe80::1%eth0)
+        with contextlib.suppress(ValueError):
+            if ipaddress.ip_address(text).is_unspecified:
+                return True
+    return False
 
 
 class TextPacket(socketio.packet.Packet):
@@ -67,7 +91,7 @@ class TableServer:
         max_strikes: int = p.MAX_STRIKES,
         keep_finished: float = KEEP_FINISHED,
     ) -> None:
-        if host in ANY_ADDRESS and not all_interfaces:
+        if not all_interfaces and every_interface(host):
             raise ValueError("refusing to listen on every interface: give an address")
         self.host, self.port = host, port
         self.store = Store(db) if db is not None else None
@@ -108,7 +132,13 @@ class TableServer:
         self.runner = web.AppRunner(self.app, access_log=None)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.host, self.port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as error:
+            await self.runner.cleanup()
+            self.runner = None
+            why = error.strerror or str(error)
+            raise ListenError(f"cannot listen on {self.host}:{self.port}: {why}") from None
         server = site._server
         sockets = getattr(server, "sockets", None) or []
         if sockets:
@@ -350,6 +380,10 @@ def serve(host: str, port: int, db: str | Path, all_interfaces: bool = False) ->
             await server.stop()
             print("stats " + json.dumps(move_stats(list(server.act_seconds))), flush=True)
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main())
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(main())
+    except (StoreError, ListenError, ValueError) as error:  # one line, never a traceback
+        print(f"card-parlour: {error}", file=sys.stderr)
+        return 2
     return 0

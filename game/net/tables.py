@@ -292,10 +292,9 @@ class Table:
         for number, seat in enumerate(self.seats):
             if seat.open:  # nobody came: the computer plays it
                 seat.kind, seat.name = NORMAL, f"AI {number + 1}"
-        self._save_seats()
         self._deal()
         if self.store is not None:
-            self.store.phase(self.code, self.phase)
+            self.store.seats(self.code, [seat.stored() for seat in self.seats], self.phase)
         sends = [self.lobby(), self.notice(msg(m.TABLE_STARTED))]
         sends += [self.sync(n) for n, seat in enumerate(self.seats) if seat.sid is not None]
         return sends
@@ -388,8 +387,6 @@ class Table:
         except Exception as error:  # an action so wrong the rules cannot judge it
             raise Refusal(msg(m.BAD_FRAME, why=type(error).__name__), strike=True) from None
         if self.store is not None:  # stored before anyone hears of it
-            self.store.append(self.code, len(self.log), action)
-            if state.finished:
-                self.store.phase(self.code, OVER)
+            self.store.append(self.code, len(self.log), action, OVER if state.finished else None)
         self._record(action, state, events)
         return self._updates(events)
