@@ -23,11 +23,12 @@ from game.app import i18n
 from game.app.assets import icon_path
 from game.app.audio import Audio
 from game.app.cards import CardArt
+from game.app.disk import disk_reason
 from game.app.i18n import tr
 from game.app.scenes.base import Scene
 from game.app.scenes.stack import SceneStack
 from game.app.setup import GameSetup
-from game.persist.autosaves import scan_autosaves, signature
+from game.persist.autosaves import retire_finished, scan_autosaves, signature
 from game.persist.paths import Paths
 from game.persist.retire import with_finished_game
 from game.persist.savedgame import SaveSummary
@@ -91,6 +92,7 @@ class App:
         self.last_game_id: str | None = None  # Statistics and Rules open on this game
         self._in_progress: tuple[tuple, list[SaveSummary]] | None = None  # the last scan
         self._settings_dirty_at: float | None = None
+        self._settings_refused = False  # the player was told the disk refused the settings
         self._last_input = time.monotonic()
 
     # --- the window ---
@@ -185,6 +187,12 @@ class App:
             save_settings(self.paths, self.settings)
         except (OSError, ValueError) as error:
             log.warning("settings not saved: %s", error)
+            if not self._settings_refused:  # said once, not at every slider move
+                self._settings_refused = True
+                reason = disk_reason(error) if isinstance(error, OSError) else str(error)
+                self.notify_later([tr("files.settings_not_saved", reason=reason)])
+            return
+        self._settings_refused = False
 
     # --- statistics ---
 
@@ -232,9 +240,10 @@ class App:
         self._in_progress = (signature(self.paths), scan.unfinished)
         if scan.finished:
             stats = self.stats
-            for saved in scan.finished:
-                stats = with_finished_game(stats, saved)
-            self.keep_stats(stats)
+            for finished in scan.finished:
+                stats = with_finished_game(stats, finished.saved, finished.name)
+            if self.keep_stats(stats):  # on disk: the files may go (else tried again later)
+                retire_finished(scan.finished)
         else:
             self.save_stats()
         self.notify_later(scan.messages)
@@ -337,7 +346,7 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            self.request_quit()
         elif event.type in RESIZE_EVENTS:
             self._on_resize()
         elif event.type == pygame.WINDOWMOVED:
@@ -350,6 +359,20 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def request_quit(self) -> None:
+        """The window's close button: quit, unless a scene must ask first (a table whose
+        game the disk refuses to save). Closing again while it asks quits."""
+        from game.app.table.leave_unsaved import LeaveUnsavedDialog
+
+        if isinstance(self.stack.top, LeaveUnsavedDialog):
+            self.quit()
+            return
+        for scene in reversed(self.stack.scenes):
+            guard = getattr(scene, "ask_before_leaving", None)
+            if guard is not None and guard(self.quit):
+                return
+        self.quit()
 
     def shutdown(self) -> None:
         while self.stack:

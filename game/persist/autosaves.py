@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from game.persist.paths import Paths
+from game.persist.paths import Paths, resolved
 from game.persist.savedgame import AUTOSAVE, SavedGame, SaveSummary
-from game.persist.saves import AUTOSAVE_FOLDER, list_folder, open_save
-from game.persist.store import DAMAGED_FOLDER
+from game.persist.saveformat import file_time
+from game.persist.saves import AUTOSAVE_FOLDER, UNKNOWN_TIME, list_folder, open_save
+from game.persist.store import DAMAGED_FOLDER, remove_stale_temps_in
 
 LEGACY_AUTOSAVE = "autosave.json"  # the one autosave of versions before 0.2
 
@@ -48,14 +49,29 @@ def migrate_legacy_autosave(paths: Paths) -> Path | None:
     if not old.is_file():
         return None
     try:
-        mtime = datetime.fromtimestamp(old.stat().st_mtime)
-        new = new_autosave_path(paths, "earlier", mtime)
+        new = _migrated_path(paths, old)
         new.parent.mkdir(parents=True, exist_ok=True)
-        os.link(old, new)  # fails rather than overwrite
+        if not _same_file(old, new):  # else a kill came between linking and unlinking
+            os.link(old, new)  # fails rather than overwrite
         old.unlink()
     except OSError:
         return None  # a read-only folder: the old file stays and is listed where it is
     return new
+
+
+def _migrated_path(paths: Paths, old: Path) -> Path:
+    """The old autosave's one new name, the same at every try, so that a migration
+    killed halfway is finished by the next one rather than done twice."""
+    info = old.stat()
+    stamp = (file_time(info.st_mtime) or UNKNOWN_TIME).strftime("%Y%m%d-%H%M%S")
+    return autosave_folder(paths) / f"earlier-{stamp}-{info.st_ino % 16**6:06x}.json"
+
+
+def _same_file(old: Path, new: Path) -> bool:
+    try:
+        return os.path.samefile(old, new)
+    except OSError:
+        return False
 
 
 def has_autosave(paths: Paths) -> bool:
@@ -86,24 +102,42 @@ def signature(paths: Paths) -> tuple:
     return tuple(sorted(entries))
 
 
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game's autosave left behind: to count, then to delete."""
+
+    path: Path
+    saved: SavedGame
+
+    @property
+    def name(self) -> str:
+        """The game's own name in the statistics (which count a name only once)."""
+        return self.path.name
+
+
 @dataclass
 class Scan:
     """What :func:`scan_autosaves` found."""
 
     unfinished: list[SaveSummary] = field(default_factory=list)  # newest first
-    finished: list[SavedGame] = field(default_factory=list)  # retired: for the statistics
+    finished: list[FinishedGame] = field(default_factory=list)  # for the statistics
     messages: list[str] = field(default_factory=list)  # damaged files moved aside
 
 
 def scan_autosaves(paths: Paths) -> Scan:
     """Every game in progress, newest first. A damaged autosave is moved aside (with a
-    message); a finished one is deleted and returned in ``finished`` so the app can
-    count it (only once: a file that cannot be deleted is hidden but not returned)."""
+    message); a finished one is returned in ``finished`` and left on disk: the app
+    counts it in the statistics (by its name, so only once) and, once the statistics are
+    written, removes it with :func:`retire_finished`. In that order a kill at any point
+    neither loses the game's result nor counts it twice. Temporary files left by
+    interrupted writes are removed on the way."""
     scan = Scan()
     migrate_legacy_autosave(paths)
     folders = [autosave_folder(paths)]
     if (paths.saves / LEGACY_AUTOSAVE).is_file():  # could not be migrated (read-only)
         folders.append(paths.saves)
+    for folder in (autosave_folder(paths), paths.saves):
+        remove_stale_temps_in(folder)
     for folder in folders:
         only = None if folder == folders[0] else {LEGACY_AUTOSAVE}
         for summary in list_folder(folder, AUTOSAVE, scan.messages, only=only):
@@ -116,20 +150,16 @@ def scan_autosaves(paths: Paths) -> Scan:
                 continue
             if not saved.state.finished:
                 scan.unfinished.append(summary)  # an older file without the flag
-            elif _delete(summary.path):
-                scan.finished.append(saved)
-    scan.unfinished.sort(key=lambda s: (s.saved_at.timestamp(), s.path.name), reverse=True)
+            else:
+                scan.finished.append(FinishedGame(summary.path, saved))
+    scan.unfinished.sort(key=lambda s: (s.sort_time, s.path.name), reverse=True)
     return scan
 
 
-def _delete(path: Path) -> bool:
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        return False  # another window retired it already
-    except OSError:
-        return False
-    return True
+def retire_finished(finished: list[FinishedGame]) -> None:
+    """Delete the finished games' files (their results are in the statistics on disk)."""
+    for game in finished:
+        clear_autosave(game.path)
 
 
 def clear_autosave(path: Path) -> None:
@@ -140,10 +170,10 @@ def clear_autosave(path: Path) -> None:
 
 def in_autosaves(paths: Paths, path: Path) -> bool:
     """Whether ``path`` is one of the games in progress (Continue keeps writing to it)."""
-    try:
-        parent = path.resolve().parent
-    except OSError:
+    where = resolved(path)
+    if where is None:
         return False
-    if path.name == LEGACY_AUTOSAVE and parent == paths.saves.resolve():
+    parent = where.parent
+    if path.name == LEGACY_AUTOSAVE and parent == resolved(paths.saves):
         return True
-    return parent == autosave_folder(paths).resolve() and parent.name != DAMAGED_FOLDER
+    return parent == resolved(autosave_folder(paths)) and parent.name != DAMAGED_FOLDER

@@ -36,6 +36,16 @@ class Paths:
         return self.data / STATISTICS_FILE
 
 
+def resolved(path: Path) -> Path | None:
+    """``path`` with its links followed, or None when that cannot be done: a link loop
+    raises RuntimeError (before Python 3.13) rather than OSError, and no folder state
+    may crash a screen."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return None
+
+
 def program_folder() -> Path:
     """The folder the program runs from: the frozen executable's folder, else the
     source checkout's root (the folder holding the ``game`` package)."""

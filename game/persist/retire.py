@@ -9,9 +9,10 @@ from game.persist.savedgame import SavedGame
 from game.persist.stats import Statistics, stats_key, variant_of
 
 
-def with_finished_game(stats: Statistics, saved: SavedGame) -> Statistics:
+def with_finished_game(stats: Statistics, saved: SavedGame, game: str = "") -> Statistics:
     """``stats`` with ``saved``'s result for its first human seat (the player who set the
-    game up); unchanged for a table of AIs or a game not over."""
+    game up); unchanged for a table of AIs, a game not over, or one already counted
+    under its name ``game`` (its autosave's file name)."""
     setup = saved.setup
     if not setup.humans or not saved.state.finished:
         return stats
@@ -23,4 +24,5 @@ def with_finished_game(stats: Statistics, saved: SavedGame) -> Statistics:
         seat in results.winners,
         results.scores[seat],
         results.lower_is_better,
+        game,
     )

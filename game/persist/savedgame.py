@@ -136,6 +136,14 @@ class SavedGame:
         return GameSetup(self.game_id, self.options, self.seed, self.seats)
 
 
+def sort_time(when: datetime) -> float:
+    """Seconds since the epoch for ordering, 0.0 for a time outside the clock's range."""
+    try:
+        return when.timestamp()
+    except (OverflowError, OSError, ValueError):
+        return 0.0
+
+
 AUTOSAVE = "autosave"  # a game in progress, saved after every move
 NAMED = "named"  # a slot the player saved to by name
 SAMPLE = "sample"  # a sample game shipped with the program (read-only)
@@ -161,6 +169,12 @@ class SaveSummary:
     @property
     def is_autosave(self) -> bool:
         return self.kind == AUTOSAVE
+
+    @property
+    def sort_time(self) -> float:
+        """``saved_at`` as seconds for ordering the list; 0 for a time the clock cannot
+        express (display-only: it never decides whether a game loads)."""
+        return sort_time(self.saved_at)
 
     @property
     def has_thumbnail(self) -> bool:

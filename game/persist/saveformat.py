@@ -223,12 +223,35 @@ def thumbnail_of(data: dict[str, Any]) -> bytes | None:
 
 
 def saved_at_of(data: dict[str, Any]) -> datetime | None:
+    """The display time of a save, or None when it is missing or unusable: a time with no
+    zone is read as local time, and one the clock cannot turn into a moment (year 1 with
+    no zone lies before the epoch's range on some systems) counts as missing, so that no
+    later sort or comparison can raise over a display-only field."""
     text = data.get("saved_at")
     if not isinstance(text, str) or len(text) > 40:
         return None
     try:
-        return datetime.fromisoformat(text)
+        return usable_time(datetime.fromisoformat(text))
     except ValueError:
+        return None
+
+
+def usable_time(when: datetime) -> datetime | None:
+    """``when`` with a time zone, when it converts to a timestamp and back; else None."""
+    try:
+        aware = when if when.tzinfo is not None else when.astimezone()
+        aware.timestamp()
+        return aware
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
+def file_time(seconds: float) -> datetime | None:
+    """A file's modification time as a local time, or None when it lies outside what
+    the calendar holds (a file dated past year 9999)."""
+    try:
+        return usable_time(datetime.fromtimestamp(seconds).astimezone())
+    except (OverflowError, OSError, ValueError):
         return None
 
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
-from game.persist.paths import SETTINGS_FILE, STATISTICS_FILE, Paths
+from game.persist.paths import SETTINGS_FILE, STATISTICS_FILE, Paths, resolved
 from game.persist.savedgame import AUTOSAVE, NAMED, SAMPLE, SavedGame, SaveSummary
 from game.persist.saveformat import (
+    file_time,
     planned_deals,
     read_header,
     save_from_dict,
@@ -44,6 +45,7 @@ from game.persist.texts import shown
 __all__ = ["AUTOSAVE", "NAMED", "SAMPLE"]
 SAVE_SUFFIX = ".json"
 AUTOSAVE_FOLDER = "autosaves"
+UNKNOWN_TIME = datetime(1970, 1, 1, tzinfo=timezone.utc)  # shown for a time nobody can tell
 _NOT_SAVES = {SETTINGS_FILE, STATISTICS_FILE}  # they share the folder in portable mode
 
 
@@ -84,10 +86,8 @@ def check_save(path: Path) -> str | None:
 
 
 def _inside(folder: Path, path: Path) -> bool:
-    try:
-        return path.resolve().parent == folder.resolve()
-    except OSError:
-        return False
+    where, own = resolved(path), resolved(folder)
+    return where is not None and own is not None and where.parent == own
 
 
 def own_folders(paths: Paths) -> tuple[Path, Path]:
@@ -169,9 +169,11 @@ def read_summary(path: Path, kind: str = NAMED) -> SaveSummary:
     saved_at = saved_at_of(data)
     if saved_at is None:  # unknown: the file's own time is the best guess
         try:
-            saved_at = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+            saved_at = file_time(path.stat().st_mtime)
         except OSError as error:
             raise UnreadableFile(path, error.strerror or str(error)) from None
+    if saved_at is None:  # a file time past year 9999: display-only, never a reason to refuse
+        saved_at = UNKNOWN_TIME
     return SaveSummary(
         path=path,
         name=slot_name_of(data) or shown(path.stem),
@@ -189,13 +191,7 @@ def read_summary(path: Path, kind: str = NAMED) -> SaveSummary:
 
 
 def _newest_first(summaries: list[SaveSummary]) -> list[SaveSummary]:
-    def when(summary: SaveSummary) -> float:
-        try:
-            return summary.saved_at.timestamp()
-        except (OverflowError, OSError, ValueError):  # a date far outside the clock's range
-            return 0.0
-
-    return sorted(summaries, key=lambda s: (when(s), s.path.name), reverse=True)
+    return sorted(summaries, key=lambda s: (s.sort_time, s.path.name), reverse=True)
 
 
 def list_folder(
@@ -265,7 +261,5 @@ def _sample_files(folder: Path) -> list[Path]:
 
 
 def _same_folder(a: Path, b: Path) -> bool:
-    try:
-        return a.resolve() == b.resolve()
-    except OSError:
-        return False
+    first, second = resolved(a), resolved(b)
+    return first is not None and first == second

@@ -38,6 +38,8 @@ MAX_STATS_BYTES = 2 * 1024 * 1024
 MAX_COUNT = 10**9  # more games than anyone plays
 MAX_SCORE = 10**12
 MAX_GAME_ID = 40
+MAX_COUNTED = 200  # names of counted games kept: far more than are ever left unretired
+COUNTED_NAME = re.compile(r"[A-Za-z0-9_.-]{1,120}")
 GAME_ID = re.compile(rf"[a-z0-9_]{{1,{MAX_GAME_ID}}}")
 
 
@@ -63,23 +65,40 @@ class Record:
 class Statistics:
     # (game_id, level) -> Record; treat as read-only: ``recorded`` returns a new object.
     records: Mapping[tuple[str, str], Record] = field(default_factory=dict)
+    # The games already counted, by their own name (the autosave's file name), newest
+    # last: counting the same game again (a kill between writing these and removing the
+    # finished game's file) changes nothing.
+    counted: tuple[str, ...] = ()
 
     def get(self, game_id: str, level: str) -> Record:
         return self.records.get((game_id, level), Record())
 
+    def has_counted(self, game: str) -> bool:
+        return bool(game) and game in self.counted
+
     def recorded(
-        self, game_id: str, level: str, won: bool, score: int, lower_is_better: bool
+        self,
+        game_id: str,
+        level: str,
+        won: bool,
+        score: int,
+        lower_is_better: bool,
+        game: str = "",
     ) -> Statistics:
-        """These statistics with one more finished game."""
+        """These statistics with one more finished game; unchanged when ``game`` (its
+        own name) was counted already."""
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
+        if self.has_counted(game):
+            return self
         old = self.get(game_id, level)
         if old.best is None:
             best = score
         else:
             best = min(old.best, score) if lower_is_better else max(old.best, score)
         new = Record(old.played + 1, old.won + int(won), best, old.total + score)
-        return Statistics({**self.records, (game_id, level): new})
+        counted = (*self.counted, game)[-MAX_COUNTED:] if game else self.counted
+        return Statistics({**self.records, (game_id, level): new}, counted)
 
 
 def level_of(opponents: Iterable[str]) -> str:
@@ -135,11 +154,17 @@ def stats_from_dict(data: Any) -> tuple[Statistics, list[str]]:
             dropped += 1
             continue
         kept[key] = record
+    names = data.get("counted", [])
+    counted = tuple(
+        name
+        for name in (names if isinstance(names, list) else [])[-MAX_COUNTED:]
+        if isinstance(name, str) and COUNTED_NAME.fullmatch(name)
+    )
     messages = []
     if dropped:
         plural = "record was" if dropped == 1 else "records were"
         messages.append(f"{dropped} statistics {plural} damaged and left out; the others are kept.")
-    return Statistics(kept), messages
+    return Statistics(kept, counted), messages
 
 
 def stats_to_dict(stats: Statistics) -> dict[str, Any]:
@@ -147,7 +172,7 @@ def stats_to_dict(stats: Statistics) -> dict[str, Any]:
         {"game": game_id, "level": level, **dataclasses.asdict(record)}
         for (game_id, level), record in sorted(stats.records.items())
     ]
-    return {"format": STATS_FORMAT, "records": records}
+    return {"format": STATS_FORMAT, "records": records, "counted": list(stats.counted)}
 
 
 def load_stats(paths: Paths) -> tuple[Statistics, list[str]]:

@@ -198,6 +198,24 @@ def _remove_stale_temps(path: Path) -> None:
                 temp.unlink()
 
 
+def remove_stale_temps_in(folder: Path) -> int:
+    """Remove every old temporary file of an interrupted write in ``folder`` (of any
+    name: a finished game's own file is never written again, so nothing else would
+    remove its leftovers). Returns how many went."""
+    cutoff = time.time() - STALE_TEMP_SECONDS
+    removed = 0
+    try:
+        temps = list(folder.glob(".*.json.*.tmp"))
+    except OSError:
+        return 0
+    for temp in temps:
+        with contextlib.suppress(OSError):
+            if temp.is_file() and temp.stat().st_mtime < cutoff:
+                temp.unlink()
+                removed += 1
+    return removed
+
+
 def _damaged_names(path: Path) -> Iterator[Path]:
     """Candidate places in ``damaged/``: the same name, then name-2, name-3 ..."""
     folder = path.parent / DAMAGED_FOLDER
@@ -268,7 +286,7 @@ def read_bytes(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
 
 def aside_message(kind: str, path: Path, reason: str, moved: Path | None) -> str:
     """The player's message for a damaged file: what, which file, why, where it went."""
-    text = f"The {kind} file {shown(path.name)} could not be used: {reason}."
+    text = f"The {kind} file {shown(path.name)} could not be used: {reason.rstrip('.')}."
     if moved is not None:
         return text + f" It was moved to {moved.parent.name}/{shown(moved.name)} beside it."
     return text + " It could not be moved aside and was left where it is."

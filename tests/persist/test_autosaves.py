@@ -15,6 +15,7 @@ from game.persist.autosaves import (
     has_autosave,
     in_autosaves,
     new_autosave_path,
+    retire_finished,
     scan_autosaves,
 )
 from game.persist.retire import with_finished_game
@@ -74,7 +75,8 @@ def test_a_finished_game_is_retired_once_not_offered(tmp_path):
     write_save(going, played("kaluki", seed=5, moves=10))
     scan = scan_autosaves(paths)
     assert [s.path for s in scan.unfinished] == [going]
-    assert scan.finished == [over] and not path.exists()
-    assert scan_autosaves(paths).finished == []  # counted once
-    stats = with_finished_game(Statistics(), over)
+    assert [f.saved for f in scan.finished] == [over] and path.exists()  # until counted
+    stats = with_finished_game(Statistics(), over, scan.finished[0].name)
+    retire_finished(scan.finished)
+    assert not path.exists() and scan_autosaves(paths).finished == []
     assert stats.get("kaluki", over.setup.stats_level).played == 1

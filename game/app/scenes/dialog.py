@@ -29,6 +29,7 @@ WIDTH = 600
 MAX_LINE = 2000  # characters of one paragraph
 BODY_SIZE = 17
 TITLE_SIZE = 24
+LINE_H = round(BODY_SIZE * 1.45)
 
 
 class Dialog(Scene):
@@ -60,14 +61,11 @@ class Dialog(Scene):
         w, h = self.size
         width = min(WIDTH, w - 80)
         inner = width - 64
-        self.wrapped = []
-        for line in self.lines:
-            self.wrapped.extend(fonts.wrap(line, BODY_SIZE, inner))
-            self.wrapped.append("")
-        if self.wrapped:
-            self.wrapped.pop()
-        body = len(self.wrapped) * round(BODY_SIZE * 1.45)
-        height = 32 + TITLE_SIZE + 22 + body + 30 + 46 + 28
+        frame = 32 + TITLE_SIZE + 22 + 30 + 46 + 28
+        room = max(1, (h - 60 - frame) // LINE_H)
+        self.wrapped = fitted([fonts.wrap(line, BODY_SIZE, inner) for line in self.lines], room)
+        body = len(self.wrapped) * LINE_H
+        height = frame + body
         self.box = pygame.Rect(0, 0, width, min(height, h - 60))
         self.box.center = (w // 2, h // 2)
         self.buttons = []
@@ -133,7 +131,26 @@ class Dialog(Scene):
                 break
             if line:
                 text(surface, line, (x, y), BODY_SIZE, CREAM)
-            y += round(BODY_SIZE * 1.45)
+            y += LINE_H
+
+
+def fitted(paragraphs: list[list[str]], room: int) -> list[str]:
+    """The wrapped lines of ``paragraphs`` (a blank line between two) within ``room``
+    lines: when they do not all fit, as many whole paragraphs as do, then "… and N
+    more" for the rest, so a long list of damaged files never just stops."""
+    lines: list[str] = []
+    for number, paragraph in enumerate(paragraphs):
+        block = ([""] if lines else []) + paragraph
+        rest = len(paragraphs) - number - 1
+        reserve = 2 if rest else 0  # the blank line and "and N more"
+        if len(lines) + len(block) + reserve <= room:
+            lines += block
+            continue
+        if not lines:  # a first paragraph taller than the box: its start, then the count
+            lines = paragraph[: max(1, room - reserve)]
+            return [*lines, "", tr("files.and_more", n=rest)] if rest else lines
+        return [*lines, "", tr("files.and_more", n=len(paragraphs) - number)]
+    return lines
 
 
 @lru_cache(maxsize=2)

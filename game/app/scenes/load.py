@@ -432,10 +432,7 @@ def _details(summary: SaveSummary) -> list[str]:
 
 
 def _when(summary: SaveSummary) -> float:
-    try:
-        return summary.saved_at.timestamp()
-    except (OverflowError, OSError, ValueError):
-        return 0.0
+    return summary.sort_time
 
 
 def _decode_thumbnail(summary: SaveSummary) -> pygame.Surface | None:

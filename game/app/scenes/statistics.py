@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app.disk import disk_reason
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.game_tabs import game_ids, game_tabs
@@ -131,11 +132,11 @@ class StatisticsScene(Scene):
         return game_variants(self.game_id)[0]
 
     def reset(self) -> None:
-        empty = Statistics()
+        empty = Statistics(counted=self.app.stats.counted)  # a counted game stays counted
         try:
             save_stats(self.app.paths, empty)
         except Exception as error:  # OSError, or anything else the write meets
-            self.app.notify([str(error)])
+            self.app.notify([tr("files.stats_reset_failed", reason=disk_reason(error))])
             return
         self.app.set_stats(empty)
 

@@ -15,34 +15,19 @@ it succeeds; the previous file on disk is intact meanwhile.
 
 from __future__ import annotations
 
-import errno
 import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from game.app.disk import DISK_FULL, READ_ONLY, REFUSED, problem_of
 from game.persist.autosaves import clear_autosave
 from game.persist.savedgame import SavedGame
 from game.persist.saves import write_save
 
+__all__ = ["DISK_FULL", "READ_ONLY", "REFUSED", "Autosaver", "problem_of"]
 log = logging.getLogger(__name__)
 RETRY_S = 3.0  # seconds between tries while the disk refuses
-DISK_FULL = "full"
-READ_ONLY = "read_only"
-REFUSED = "refused"
-_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
-_READ_ONLY = {errno.EROFS, errno.EACCES, errno.EPERM}
-
-
-def problem_of(error: Exception) -> str:
-    """What a failed write means for the player: the disk is full, the folder is
-    read-only, or the system refused for another reason."""
-    number = getattr(error, "errno", None)
-    if number in _FULL:
-        return DISK_FULL
-    if number in _READ_ONLY or isinstance(error, PermissionError):
-        return READ_ONLY
-    return REFUSED
 
 
 class Autosaver:

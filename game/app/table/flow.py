@@ -136,7 +136,10 @@ class TableFlow:
             return tr("net_table.stats_online")
         if not setup.humans or not self._finished_here:
             return ""
-        stats = with_finished_game(self.app.stats, self.session.to_saved())
+        # Named by its autosave, so the same game found again at the next start (a kill
+        # before its file was removed) is not counted twice.
+        game = self.autosaver.path.name
+        stats = with_finished_game(self.app.stats, self.session.to_saved(), game)
         if not self.app.keep_stats(stats):  # kept in memory, written when the disk allows
             return tr("table.stats_not_saved")
         name = self.seat_name(setup.humans[0])

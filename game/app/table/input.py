@@ -95,7 +95,7 @@ class TableInput:
             "chat": self.open_chat,
             "rules": lambda: app.stack.push(RulesScene(app, self.session.setup.game_id)),
             "settings": lambda: app.stack.push(SettingsScene(app)),
-            "quit": self.quit_to_title,
+            "quit": lambda: self.ask_before_leaving(self.quit_to_title) or self.quit_to_title(),
         }
         # A networked game is kept by its server: Chat where a local game has Save.
         del actions["save" if self.session.online else "chat"]

@@ -14,6 +14,7 @@ from pygame_gui.core import ObjectID
 
 from game.app import fonts
 from game.app.cards import card_size
+from game.app.disk import disk_reason
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
 from game.app.table.drag import Choice
@@ -327,7 +328,10 @@ class SaveDialog(Overlay):
         self.close()
         try:
             save_named(self.app.paths, name, self.make_saved())
-        except (OSError, ValueError) as error:
+        except OSError as error:  # the system's own text ("[Errno 30] ...") is not shown
+            self.app.notify([tr("table.save_failed", reason=disk_reason(error))])
+            return
+        except ValueError as error:
             self.app.notify([tr("table.save_failed", reason=str(error))])
             return
         self.app.notify([tr("table.saved_body", name=name)], title=tr("table.saved_title"))

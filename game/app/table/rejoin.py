@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,8 @@ from game.app.messages import render
 from game.net import messages as m
 from game.net.protocol import CODE_LENGTH, show_code
 from game.persist.online_tables import OnlineRecord, keep_record, online_records, retire_record
+from game.persist.saveformat import file_time
+from game.persist.saves import UNKNOWN_TIME
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -52,7 +53,7 @@ def newest_online(app: App, latest: SaveSummary | None = None) -> OnlineRecord |
     record = records[0]
     if latest is not None:
         try:
-            if record.path.stat().st_mtime < latest.saved_at.timestamp():
+            if record.path.stat().st_mtime < latest.sort_time:
                 return None
         except OSError:
             return None
@@ -71,7 +72,7 @@ def online_rows(app: App, messages: list[str]) -> dict[Path, tuple[SaveSummary, 
         if record.path is None:
             continue
         try:
-            when = datetime.fromtimestamp(record.path.stat().st_mtime)
+            when = file_time(record.path.stat().st_mtime) or UNKNOWN_TIME
         except OSError:
             continue
         title = get_game(record.game).title

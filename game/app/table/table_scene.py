@@ -120,6 +120,14 @@ class TableScene(TableFlow, TableServices, TableOnline, TableKeys, TableInput, G
         self.session.close()  # a networked seat leaves its connection (Continue rejoins)
         super().exit()
 
+    def ask_before_leaving(self, leave) -> bool:
+        """Ask first when the disk refuses this game's saves (see leave_unsaved); True
+        when it asked."""
+        from game.app.table.leave_unsaved import ask_before_leaving
+
+        problem = None if self.session.online else self.autosaver.problem
+        return ask_before_leaving(self.app, problem, self.saved_game, leave)
+
     def resume(self) -> None:
         super().resume()
         self._apply_settings()
