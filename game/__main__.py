@@ -87,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--all-interfaces", action="store_true", help="allow --host 0.0.0.0 (every interface)"
     )
+    serve.add_argument(
+        "--test-seeds",
+        action="store_true",
+        help="tests only: deal the seed a client asks for (it reveals every hidden card)",
+    )
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("--engine", action="store_true", help="engine benchmarks only")
     bench.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
@@ -149,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from game.net.server import serve as run_server
 
-            return run_server(args.host, args.port, args.db, args.all_interfaces)
+            return run_server(args.host, args.port, args.db, args.all_interfaces, args.test_seeds)
         if args.command == "bench" and args.online:
             from game.tools.online_bench import run_online
 

@@ -39,9 +39,13 @@ class Lobby:
         store: Store | None = None,
         clock: Callable[[], float] = time.monotonic,
         keep_finished: float = KEEP_FINISHED,
+        test_seeds: bool = False,
     ):
         self.store, self.clock = store, clock
         self.keep_finished = keep_finished
+        # Whoever knows the seed knows every hidden card: only a test server (``serve
+        # --test-seeds``) deals a seed a client chose, to compare with a local game.
+        self.test_seeds = test_seeds
         self.tables: dict[str, Table] = {}
         self.where: dict[str, str] = {}  # connection id -> table code
         self.over_at: dict[str, float] = {}  # finished tables: when they were seen over
@@ -120,6 +124,8 @@ class Lobby:
         raise p.Refusal(msg(m.NO_UNDO))
 
     def _create(self, sid: str, request: p.Create) -> Outcome:
+        if request.seed is not None and not self.test_seeds:
+            raise p.Refusal(msg(m.SEED_REFUSED))
         code = new_code()
         while code in self.tables:
             code = new_code()

@@ -30,6 +30,7 @@ PLAYER_LEFT = "net.player_left"  # params: player (Seat), grace (seconds)
 PLAYER_JOINED = "net.player_joined"  # params: player (Seat)
 TABLE_STARTED = "net.table_started"
 NOT_SENT = "net.not_sent"  # the client: a move sent while the connection is down
+SEED_REFUSED = "net.seed_refused"
 
 templates(
     {
@@ -58,5 +59,6 @@ templates(
         PLAYER_JOINED: "{player} has joined the table.",
         TABLE_STARTED: "The game begins.",
         NOT_SENT: "The connection to the table is down: that move was not sent.",
+        SEED_REFUSED: "This server shuffles the cards itself: a table cannot choose its seed.",
     }
 )

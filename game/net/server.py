@@ -90,12 +90,13 @@ class TableServer:
         burst: float = p.BURST,
         max_strikes: int = p.MAX_STRIKES,
         keep_finished: float = KEEP_FINISHED,
+        test_seeds: bool = False,
     ) -> None:
         if not all_interfaces and every_interface(host):
             raise ValueError("refusing to listen on every interface: give an address")
         self.host, self.port = host, port
         self.store = Store(db) if db is not None else None
-        self.lobby = Lobby(self.store, keep_finished=keep_finished)
+        self.lobby = Lobby(self.store, keep_finished=keep_finished, test_seeds=test_seeds)
         self.bot_delay, self.tick = bot_delay, tick
         self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
         self.limits: dict[str, p.RateLimit] = {}
@@ -362,12 +363,16 @@ def quiet_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def serve(host: str, port: int, db: str | Path, all_interfaces: bool = False) -> int:
+def serve(
+    host: str, port: int, db: str | Path, all_interfaces: bool = False, test_seeds: bool = False
+) -> int:
     """``python -m game serve``: run a dedicated table server until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
 
     async def main() -> None:
-        server = TableServer(host, port, db, bot_delay=0.5, all_interfaces=all_interfaces)
+        server = TableServer(
+            host, port, db, bot_delay=0.5, all_interfaces=all_interfaces, test_seeds=test_seeds
+        )
         bound = await server.start()
         quiet_collector()
         print(f"card-parlour tables on {host}:{bound} (storage {db})", flush=True)

@@ -263,7 +263,8 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
     scripts = scripts_for(seconds, pace)  # before the server starts: its CPU is its own
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--db", str(Path(folder) / "bench.db")]
+        # --test-seeds: each table replays a script computed for its seed
+        command += ["--db", str(Path(folder) / "bench.db"), "--test-seeds"]
         server = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )

@@ -25,7 +25,7 @@ def online_frames(seed: int, size: tuple[int, int] = (1280, 800)) -> dict:
     from game.tools.frame_bench import bench_app, cpu_timings
 
     game_id = "kalooki"
-    server = ServerThread("127.0.0.1", 0, bot_delay=BOT_DELAY, tick=0.1)
+    server = ServerThread("127.0.0.1", 0, bot_delay=BOT_DELAY, tick=0.1, test_seeds=True)
     server.start()
     client = NetClient(server.url)
     try:

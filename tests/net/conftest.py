@@ -21,7 +21,8 @@ def quick_thread_switches():
 
 @pytest.fixture
 def server(tmp_path):
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db", tick=0.05)
+    # --test-seeds: these tests compare networked seeded games with local ones
+    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db", tick=0.05, test_seeds=True)
     thread.start()
     yield thread
     thread.stop()

@@ -14,7 +14,7 @@ from game.net.tables import OVER
 
 def test_a_finished_table_is_evicted_from_memory_and_kept_in_the_store(tmp_path):
     db = tmp_path / "tables.db"
-    server = ServerThread("127.0.0.1", 0, db=db, tick=0.05, keep_finished=0.3)
+    server = ServerThread("127.0.0.1", 0, db=db, tick=0.05, keep_finished=0.3, test_seeds=True)
     server.start()
     client = NetClient(server.url)
     try:

@@ -74,7 +74,13 @@ def mutate(rng: random.Random, kind: str, data: dict[str, Any]) -> tuple[str, An
 @pytest.fixture
 def lenient_server(tmp_path):
     server = ServerThread(
-        "127.0.0.1", 0, db=tmp_path / "t.db", rate=1e9, burst=1e9, max_strikes=10**9
+        "127.0.0.1",
+        0,
+        db=tmp_path / "t.db",
+        rate=1e9,
+        burst=1e9,
+        max_strikes=10**9,
+        test_seeds=True,
     )
     server.start()
     yield server

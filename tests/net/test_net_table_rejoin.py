@@ -86,7 +86,7 @@ def test_a_closed_app_rejoins_from_continue_and_a_gone_table_is_retired(server, 
 def test_a_dropped_player_is_marked_then_played_by_the_computer(tmp_path):
     from game.net.server import ServerThread
 
-    server = ServerThread("127.0.0.1", 0, db=tmp_path / "t.db", tick=0.05)
+    server = ServerThread("127.0.0.1", 0, db=tmp_path / "t.db", tick=0.05, test_seeds=True)
     server.start()
     clients = seat_clients(server.url, "kalooki", ["you", "open", "normal"], seed=3, grace=1.0)
     apps = [new_app(tmp_path / "ann"), new_app(tmp_path / "bob", "ja")]

@@ -157,7 +157,7 @@ def test_a_player_who_joins_indian_rummy_between_rounds_gets_a_seat_the_computer
     from game.engine.game import problem
     from game.games.indian_rummy.actions import JoinTable
 
-    lobby = Lobby()
+    lobby = Lobby(test_seeds=True)  # a seed that reaches a round break soon
     seats = [{"kind": "you"}, {"kind": "normal"}]
     create = {
         "game": "indian_rummy",

@@ -102,7 +102,7 @@ def test_a_lost_connection_comes_back_and_takes_its_seat_again(server):
 
 def start_server_process(port: int, db: Path) -> tuple[subprocess.Popen, int]:
     command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--db", str(db)]
+    command += ["--port", str(port), "--db", str(db), "--test-seeds"]  # compared with local play
     process = subprocess.Popen(command, stdout=subprocess.PIPE, env=ENV, text=True)
     line = process.stdout.readline()
     assert "card-parlour tables on 127.0.0.1:" in line, line
@@ -140,7 +140,7 @@ def test_a_server_killed_mid_game_resumes_every_table_exactly(tmp_path):
 
 
 def test_after_the_grace_period_normal_plays_the_seat_until_the_player_returns():
-    server = ServerThread("127.0.0.1", 0, tick=0.05)
+    server = ServerThread("127.0.0.1", 0, tick=0.05, test_seeds=True)
     server.start()
     players, code = open_table(server.url, "kalooki", 8, humans=2, grace=0.3)
     try:

@@ -19,7 +19,7 @@ def background_work_finishes():
 @pytest.fixture
 def server(tmp_path):
     """A real table server on 127.0.0.1, its tables in ``tmp_path``."""
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db")
+    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db", test_seeds=True)
     thread.start()
     yield thread
     thread.stop()
