@@ -1,8 +1,12 @@
 """The app's side of a networked table: a Socket.IO client on its own threads that turns
 the server's frames into engine values and hands them over through a queue, which the
 table polls once a frame (as it polls the AI worker). Requests wait for the server's
-acknowledgement; after a lost connection the client reconnects by itself and takes its
-seat back with the credential.
+acknowledgement (a request in flight when the connection goes is answered at once as not
+sent); after a lost connection, whichever way it went (a network gone, a server killed,
+a server stopping cleanly and saying when to come back), the client's own loop
+reconnects (``Reconnect``: backoff with jitter, bounded, each attempt reported in the
+inbox for the table's banner) and takes its seat back with the credential. The
+library's reconnection is off: it never reconnects after a disconnect the server sent.
 
 The client holds a view, never a state: everything in the frames is what the server let
 this seat see.
@@ -13,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import logging
 import queue
+import random
 import threading
 import typing
 from dataclasses import dataclass, field
@@ -28,10 +34,32 @@ from game.engine.events import Event
 from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net import messages as _messages  # noqa: F401  (their English templates)
-from game.net.protocol import BURST, RATE, RateLimit
+from game.net.protocol import BURST, GOING, RATE, RateLimit
 from game.net.wire import decode_events
 
+log = logging.getLogger("game.net")
+
 SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice")
+
+
+@dataclass(frozen=True)
+class Reconnect:
+    """The client's reconnection loop: the first wait (the server's ``going`` says how
+    long; else ``first``), doubled each failed attempt up to ``most``, each wait drawn in
+    its upper half (jitter: a room of clients does not come back in one burst), and at
+    most ``attempts`` tries (about five minutes at these values) before it gives up."""
+
+    first: float = 0.5
+    most: float = 5.0
+    attempts: int = 64
+
+    def waits(self, first: float | None, rng: random.Random) -> list[float]:
+        delay = max(0.05, first if first is not None else self.first)
+        out: list[float] = []
+        for _ in range(self.attempts):
+            out.append(rng.uniform(delay / 2, delay) if first is None or out else delay)
+            delay = min(self.most, delay * 2)
+        return out
 
 
 async def cancel_others() -> None:
@@ -100,7 +128,17 @@ class Connection:
     up: bool
 
 
-Incoming = LobbyInfo | Synced | Updated | ChatLine | Notice | Connection
+@dataclass(frozen=True)
+class Reconnecting:
+    """While the connection is down: the reconnection loop's next ``attempt`` and its
+    wait in seconds, or that it ``gave_up``."""
+
+    attempt: int
+    retry_in: float = 0.0
+    gave_up: bool = False
+
+
+Incoming = LobbyInfo | Synced | Updated | ChatLine | Notice | Connection | Reconnecting
 
 
 def _actions(data: Any) -> tuple[Action, ...]:
@@ -167,7 +205,12 @@ class NetClient:
     thread; the caller's thread only waits for acknowledgements or polls the inbox."""
 
     def __init__(
-        self, url: str, timeout: float = 10.0, reconnect: bool = True, paced: bool = True
+        self,
+        url: str,
+        timeout: float = 10.0,
+        reconnect: bool = True,
+        paced: bool = True,
+        retry: Reconnect | None = None,
     ) -> None:
         self.url, self.timeout = url, timeout
         self.inbox: queue.Queue[Incoming] = queue.Queue()
@@ -179,20 +222,22 @@ class NetClient:
         self.frames: list[tuple[str, Any]] = []  # every raw frame received (tests)
         self.record = False
         self._rejoining: asyncio.Future[Reply] | None = None
+        self.reconnect, self.retry = reconnect, retry or Reconnect()
+        self._rng = random.Random()  # jitter only: nothing here needs to be secret
+        self._closing = False  # close() was called: do not come back
+        self._back_in: float | None = None  # the stopping server's word on when to return
+        self._reconnecting: asyncio.Task[None] | None = None
+        self._lost: asyncio.Future[None] | None = None  # done when this connection goes
         # Keep under the server's rate limit: a bot seat or a fast script waits here
         # rather than being refused for flooding.
         self._pace = RateLimit(rate=0.9 * RATE, burst=BURST / 2) if paced else None
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="net")
         self.thread.start()
-        self.sio = socketio.AsyncClient(
-            reconnection=reconnect,
-            reconnection_delay=0.2,
-            reconnection_delay_max=1.0,
-            handle_sigint=False,
-        )
+        self.sio = socketio.AsyncClient(reconnection=False, handle_sigint=False)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
+        self.sio.on(GOING, self._going)
         for kind in SERVER_KINDS:
             self.sio.on(kind, self._receiver(kind))
 
@@ -203,7 +248,10 @@ class NetClient:
         return future.result(timeout or self.timeout + 1)
 
     def connect(self) -> None:
-        self._run(self.sio.connect(self.url, transports=["websocket"], wait_timeout=self.timeout))
+        self._run(self._open())
+
+    async def _open(self) -> None:
+        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=self.timeout)
 
     def close(self) -> None:
         """Leave the connection and stop the client's thread."""
@@ -216,7 +264,7 @@ class NetClient:
         self.loop.close()
 
     async def _shutdown(self) -> None:
-        self.sio.reconnection = False
+        self._closing = True
         await self.sio.disconnect()
         await cancel_others()
 
@@ -225,13 +273,55 @@ class NetClient:
         return self.sio.connected
 
     async def _connected(self) -> None:
+        self._lost = asyncio.get_running_loop().create_future()
+        self._back_in = None
         self.inbox.put(Connection(True))
         if self.code is not None and self.seat is not None and self.credential is not None:
             # A reconnection: take the seat back (not awaited here: we are in a handler).
             self._rejoining = asyncio.ensure_future(self._call("rejoin", self._rejoin_data()))
 
+    async def _going(self, data: Any) -> None:
+        """The server is stopping cleanly and says when to come back."""
+        if self.record:
+            self.frames.append((GOING, data))
+        seconds = data.get("seconds") if isinstance(data, dict) else None
+        if isinstance(seconds, int | float) and 0 <= seconds <= 60:
+            self._back_in = float(seconds)
+
     async def _disconnected(self, *reason: Any) -> None:
+        if self._lost is not None and not self._lost.done():
+            self._lost.set_result(None)  # requests in flight are answered: not sent
         self.inbox.put(Connection(False))
+        if self.reconnect and not self._closing and self._reconnecting is None:
+            self._reconnecting = asyncio.ensure_future(self._come_back())
+
+    async def _settled(self) -> None:
+        """Let the old Engine.IO connection finish closing (its read loop resets the
+        client's state after the disconnect handler ran: a connection opened before that
+        would be torn down with it)."""
+        eio = self.sio.eio
+        for task in (getattr(eio, "read_loop_task", None), getattr(eio, "write_loop_task", None)):
+            if task is not None and not task.done():
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(task), self.timeout)
+
+    async def _come_back(self) -> None:
+        """The reconnection loop (see ``Reconnect``); each attempt is in the inbox."""
+        try:
+            for attempt, wait in enumerate(self.retry.waits(self._back_in, self._rng), 1):
+                self.inbox.put(Reconnecting(attempt, round(wait, 2)))
+                await asyncio.sleep(wait)
+                if self._closing or self.sio.connected:
+                    return
+                await self._settled()
+                try:
+                    await self._open()
+                    return
+                except Exception as error:  # nobody there yet: wait longer
+                    log.debug("reconnection %d to %s: %s", attempt, self.url, error)
+            self.inbox.put(Reconnecting(self.retry.attempts, gave_up=True))
+        finally:
+            self._reconnecting = None
 
     def _receiver(self, kind: str) -> Any:
         async def receive(data: Any) -> None:
@@ -272,8 +362,16 @@ class NetClient:
             await asyncio.wait({rejoining})
         while self._pace is not None and not self._pace.allow():
             await asyncio.sleep(1 / self._pace.rate)
+        lost = self._lost
+        if lost is None or lost.done():
+            return Reply(False)  # no connection: not sent
+        call = asyncio.ensure_future(self.sio.call(kind, data, timeout=self.timeout))
+        await asyncio.wait({call, lost}, return_when=asyncio.FIRST_COMPLETED)
+        if not call.done():  # the connection went with the request in flight
+            call.cancel()
+            return Reply(False)
         try:
-            answer = await self.sio.call(kind, data, timeout=self.timeout)
+            answer = call.result()
         except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
             return Reply(False)
         return reply_of(answer)

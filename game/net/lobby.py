@@ -49,6 +49,7 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.where: dict[str, str] = {}  # connection id -> table code
         self.over_at: dict[str, float] = {}  # finished tables: when they were seen over
+        self.draining = False  # the server is stopping: no new tables
 
     def restore(self) -> int:
         """Load every table still waiting or under way (a damaged one is logged and left
@@ -126,6 +127,8 @@ class Lobby:
     def _create(self, sid: str, request: p.Create) -> Outcome:
         if request.seed is not None and not self.test_seeds:
             raise p.Refusal(msg(m.SEED_REFUSED))
+        if self.draining:
+            raise p.Refusal(msg(m.DRAINING))
         code = new_code()
         while code in self.tables:
             code = new_code()

@@ -31,6 +31,9 @@ PLAYER_JOINED = "net.player_joined"  # params: player (Seat)
 TABLE_STARTED = "net.table_started"
 NOT_SENT = "net.not_sent"  # the client: a move sent while the connection is down
 SEED_REFUSED = "net.seed_refused"
+SERVER_GOING = "net.server_going"  # params: seconds (when to come back)
+DRAINING = "net.draining"  # a stopping server takes no new tables
+TABLE_OVER = "net.table_over"  # joining a table whose game has ended
 
 templates(
     {
@@ -60,5 +63,8 @@ templates(
         TABLE_STARTED: "The game begins.",
         NOT_SENT: "The connection to the table is down: that move was not sent.",
         SEED_REFUSED: "This server shuffles the cards itself: a table cannot choose its seed.",
+        SERVER_GOING: "The table server is stopping; reconnecting in about {seconds} s.",
+        DRAINING: "The table server is stopping: it takes no new tables now.",
+        TABLE_OVER: "The game at that table has finished.",
     }
 )

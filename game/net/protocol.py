@@ -23,6 +23,7 @@ Server -> client:
     update  {n, events, view, legal}        (after every move; events as the seat sees them)
     chat    {seat, text}
     notice  {message}
+    going   {seconds}                       (the server is stopping: come back after that)
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ MAX_STRIKES = 20  # refused frames before the connection is closed
 YOU, OPEN = "you", "open"
 SEAT_PLANS = (YOU, OPEN, *LEVELS)
 CLIENT_KINDS = ("create", "join", "rejoin", "start", "act", "chat", "leave", "undo")
+GOING = "going"  # the server's last frame before a clean stop
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 symbols, no 0/O or 1/I
 CODE_LENGTH = 13  # 65 bits of randomness

@@ -42,6 +42,8 @@ log = logging.getLogger("game.net")
 
 ANY_ADDRESS = ("", "0.0.0.0", "::", "*")
 CHECKPOINT = 2.0  # seconds between copies of the store's WAL into its database
+BACK_IN = 2.0  # seconds a stopping server asks its clients to wait before reconnecting
+STOP_DEADLINE = 5.0  # seconds a stop waits for connections to close before cutting them
 
 
 class ListenError(Exception):
@@ -149,20 +151,44 @@ class TableServer:
             self._kick(code)
         return self.port
 
-    async def stop(self) -> None:
+    async def stop(self, back_in: float = BACK_IN, deadline: float = STOP_DEADLINE) -> None:
+        """A clean stop (SIGTERM, the host's app closing): take no new tables, tell every
+        client the server is going and to come back in ``back_in`` seconds (their own
+        reconnection loops then find the restarted server, or give up in time), close the
+        connections, persist, and never wait more than ``deadline`` seconds on a client."""
+        self.lobby.draining = True
         if self._ticker is not None:
             self._ticker.cancel()
         for task in list(self._tasks):
             task.cancel()
-        with contextlib.suppress(Exception):
-            await self.sio.shutdown()
-            # Close every connection now: the clients hear the server went (a waiting
-            # room says so at once), and the runner's cleanup no longer waits on them.
-            await self.sio.eio.disconnect()
+        try:
+            await asyncio.wait_for(self._close_connections(back_in), deadline)
+        except (TimeoutError, asyncio.TimeoutError):
+            log.warning("stop: connections still open after %.0f s: cut", deadline)
+        except Exception:
+            log.exception("stop: closing the connections failed")
         if self.runner is not None:
-            await self.runner.cleanup()
+            # In-flight requests (a long poll) get the deadline, not aiohttp's minute.
+            self.runner._shutdown_timeout = min(deadline, 1.0)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.runner.cleanup(), deadline)
         if self.store is not None:
+            with contextlib.suppress(Exception):
+                self.store.checkpoint()
             self.store.close()
+
+    async def _close_connections(self, back_in: float) -> None:
+        going = TextPacket(
+            socketio.packet.EVENT, data=[p.GOING, {"seconds": back_in}], namespace="/"
+        ).encode()
+        for eio_sid in list(self.sio.eio.sockets):
+            with contextlib.suppress(Exception):
+                await self.sio.eio.send(eio_sid, going)
+        await self.sio.shutdown()
+        # Close every connection now: the clients hear the server went (a waiting room
+        # says so at once), and the runner's cleanup no longer waits on them.
+        if self.sio.eio.sockets:
+            await self.sio.eio.disconnect()
 
     # -- frames -----------------------------------------------------------------------
 
@@ -381,6 +407,7 @@ def serve(
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
         try:
             await stopping.wait()
+            log.info("SIGTERM: telling the clients, then stopping")
         finally:
             await server.stop()
             print("stats " + json.dumps(move_stats(list(server.act_seconds))), flush=True)

@@ -217,6 +217,8 @@ class Table:
     def seat_to_join(self, number: int | None) -> int:
         """The seat a join for ``number`` (None: any open one) would take; Refusal, with
         nothing changed, when there is none."""
+        if self.phase == OVER:
+            raise Refusal(msg(m.TABLE_OVER))
         if self.phase != WAITING:
             raise Refusal(msg(m.ALREADY_STARTED))
         if number is None:
