@@ -187,6 +187,14 @@ class Lobby:
                 del self.where[sid]
         return gone
 
+    def retry_saves(self) -> list[Send]:
+        """Each table waiting for the store tries its write again."""
+        sends: list[Send] = []
+        for table in self.tables.values():
+            if table.unsaved is not None:
+                sends += table.retry_save()
+        return sends
+
     def takeovers(self) -> list[Send]:
         """Seats whose grace period has run out go to the computer."""
         now = self.clock()

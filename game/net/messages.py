@@ -34,6 +34,8 @@ SEED_REFUSED = "net.seed_refused"
 SERVER_GOING = "net.server_going"  # params: seconds (when to come back)
 DRAINING = "net.draining"  # a stopping server takes no new tables
 TABLE_OVER = "net.table_over"  # joining a table whose game has ended
+CANNOT_SAVE = "net.cannot_save"  # the store refused a write (a full disk): the table waits
+SAVING_AGAIN = "net.saving_again"  # the write went through: the table goes on
 
 templates(
     {
@@ -66,5 +68,7 @@ templates(
         SERVER_GOING: "The table server is stopping; reconnecting in about {seconds} s.",
         DRAINING: "The table server is stopping: it takes no new tables now.",
         TABLE_OVER: "The game at that table has finished.",
+        CANNOT_SAVE: "The server cannot save: the table waits.",
+        SAVING_AGAIN: "The server can save again: the game goes on.",
     }
 )

@@ -44,6 +44,7 @@ ANY_ADDRESS = ("", "0.0.0.0", "::", "*")
 CHECKPOINT = 2.0  # seconds between copies of the store's WAL into its database
 BACK_IN = 2.0  # seconds a stopping server asks its clients to wait before reconnecting
 STOP_DEADLINE = 5.0  # seconds a stop waits for connections to close before cutting them
+BOT_RETRY = 5.0  # seconds before a table whose bot failed is played again
 
 
 class ListenError(Exception):
@@ -103,6 +104,7 @@ class TableServer:
         self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
         self.limits: dict[str, p.RateLimit] = {}
         self.thinking: set[str] = set()  # tables whose bot is on the move
+        self.bots_again: dict[str, float] = {}  # tables whose bot failed: when to retry
         self.act_seconds: collections.deque[float] = collections.deque(maxlen=200_000)
         self.sio = socketio.AsyncServer(
             async_mode="aiohttp",
@@ -289,6 +291,8 @@ class TableServer:
 
     def _kick(self, code: str) -> None:
         table = self.lobby.tables.get(code)
+        if code in self.bots_again:  # its bot failed a moment ago: the tick retries
+            return
         if table is not None and code not in self.thinking and table.bot_to_act() is not None:
             self.thinking.add(code)
             self._spawn(self._bots(code))
@@ -306,8 +310,9 @@ class TableServer:
                 n = len(table.log)
                 action = await asyncio.to_thread(bot.choose, view, legal, history)
                 await self._emit(table.bot_act(seat, n, action))
-        except Exception:
-            log.exception("the bot of table %s failed", code)
+        except Exception:  # never silent, never for good: the tick plays it again
+            log.exception("the bot of table %s failed; again in %.0f s", code, BOT_RETRY)
+            self.bots_again[code] = time.monotonic() + BOT_RETRY
         finally:
             self.thinking.discard(code)
 
@@ -318,14 +323,26 @@ class TableServer:
             if self.store is not None and time.monotonic() - last_checkpoint >= CHECKPOINT:
                 last_checkpoint = time.monotonic()
                 self._spawn(asyncio.to_thread(self.store.checkpoint))
-            for code in self.lobby.evict_finished():  # kept in the store only
-                log.info("table %s finished: no longer in memory", code)
-                self.thinking.discard(code)
-            sends = self.lobby.takeovers()
-            if sends:
-                await self._emit(sends)
-                for code in {send.to for send in sends if send.to in self.lobby.tables}:
-                    self._kick(code)
+            try:
+                await self._tick_tables()
+            except Exception:  # a bug costs one tick, never the ticker
+                log.exception("the tables' tick failed")
+
+    async def _tick_tables(self) -> None:
+        for code in self.lobby.evict_finished():  # kept in the store only
+            log.info("table %s finished: no longer in memory", code)
+            self.thinking.discard(code)
+        # Tables waiting for the store try their write again; seats past their grace.
+        sends = self.lobby.retry_saves() + self.lobby.takeovers()
+        if sends:
+            await self._emit(sends)
+            for code in {send.to for send in sends if send.to in self.lobby.tables}:
+                self._kick(code)
+        now = time.monotonic()
+        for code, at in list(self.bots_again.items()):
+            if now >= at:
+                del self.bots_again[code]
+                self._kick(code)
 
 
 class ServerThread:

@@ -11,6 +11,7 @@ lets it see.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,11 +29,13 @@ from game.engine.options import options_from_dict
 from game.games.registry import get_game
 from game.net import messages as m
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
-from game.net.store import Store, StoredTable, digest
+from game.net.store import Store, StoredTable, WriteFailed, digest
 from game.net.wire import encode, encode_event, encode_events
 from game.persist.savedgame import HUMAN
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+log = logging.getLogger("game.net")
 
 
 def new_code() -> str:
@@ -116,11 +119,17 @@ class Table:
         self.log: list[Action] = []
         self.history = TableHistory(len(seats))
         self.bots: dict[int, Bot] = {}
+        # A move the rules accepted that the store could not write (a full disk): the
+        # table waits, nobody hears of it, and ``retry_save`` tries again.
+        self.unsaved: tuple[Action, Any, list[Event]] | None = None
 
     # -- building and restoring ------------------------------------------------------
 
     def save_new(self) -> None:
-        if self.store is not None:
+        """Store the new table; Refusal (net.cannot_save) when the store cannot."""
+        if self.store is None:
+            return
+        try:
             self.store.create(
                 StoredTable(
                     self.code,
@@ -134,6 +143,9 @@ class Table:
                     [],
                 )
             )
+        except WriteFailed as error:
+            log.error("table %s not created: the store cannot write (%s)", self.code, error)
+            raise Refusal(msg(m.CANNOT_SAVE)) from None
 
     @classmethod
     def restore(cls, stored: StoredTable, store: Store) -> Table:
@@ -202,16 +214,28 @@ class Table:
     def notice(self, message: Message) -> Send:
         return Send(self.code, "notice", {"message": codec.encode(message)})
 
-    def _save_seats(self) -> None:
-        if self.store is not None:
-            self.store.seats(self.code, [seat.stored() for seat in self.seats])
+    def _save_seats(self, phase: str | None = None) -> None:
+        """Store the seats (and the phase); Refusal (net.cannot_save) when it cannot."""
+        if self.store is None:
+            return
+        try:
+            self.store.seats(self.code, [seat.stored() for seat in self.seats], phase)
+        except WriteFailed as error:
+            log.error("table %s: the store cannot write its seats (%s)", self.code, error)
+            raise Refusal(msg(m.CANNOT_SAVE)) from None
 
     def take(self, sid: str, number: int, name: str) -> str:
-        """Give open seat ``number`` to ``name`` on connection ``sid``; its secret."""
+        """Give open seat ``number`` to ``name`` on connection ``sid``; its secret (the
+        seat stays open, Refusal, if the store cannot write it)."""
         seat = self.seats[number]
+        before = (seat.name, seat.credential, seat.sid, seat.dropped_at)
         secret = new_secret()
         seat.name, seat.credential, seat.sid, seat.dropped_at = name, digest(secret), sid, None
-        self._save_seats()
+        try:
+            self._save_seats()
+        except Refusal:
+            seat.name, seat.credential, seat.sid, seat.dropped_at = before
+            raise
         return secret
 
     def seat_to_join(self, number: int | None) -> int:
@@ -291,12 +315,19 @@ class Table:
             raise Refusal(msg(m.NOT_HOST))
         if self.phase != WAITING:
             raise Refusal(msg(m.ALREADY_STARTED))
+        before = [(seat.kind, seat.name) for seat in self.seats]
         for number, seat in enumerate(self.seats):
             if seat.open:  # nobody came: the computer plays it
                 seat.kind, seat.name = NORMAL, f"AI {number + 1}"
         self._deal()
-        if self.store is not None:
-            self.store.seats(self.code, [seat.stored() for seat in self.seats], self.phase)
+        try:
+            self._save_seats(self.phase)
+        except Refusal:  # not started: the seats stay open, as the lobby shows them
+            for seat, (kind, name) in zip(self.seats, before, strict=True):
+                seat.kind, seat.name = kind, name
+            self.state, self.phase = None, WAITING
+            self.history = TableHistory(len(self.seats))
+            raise
         sends = [self.lobby(), self.notice(msg(m.TABLE_STARTED))]
         sends += [self.sync(n) for n, seat in enumerate(self.seats) if seat.sid is not None]
         return sends
@@ -352,6 +383,8 @@ class Table:
             raise Refusal(msg(m.NOT_YOUR_SEAT), strike=True)
         if self.phase == WAITING:
             raise Refusal(msg(m.NOT_STARTED))
+        if self.unsaved is not None:
+            raise Refusal(msg(m.CANNOT_SAVE))
         if n != len(self.log):
             raise Refusal(msg(m.STALE))
         if self.state.to_act != number or self.seats[number].ai:
@@ -360,7 +393,7 @@ class Table:
 
     def bot_to_act(self) -> int | None:
         """The seat whose bot must move now, if any."""
-        if self.phase != PLAYING:
+        if self.phase != PLAYING or self.unsaved is not None:
             return None
         seat = self.state.to_act
         return seat if seat is not None and self.seats[seat].bot_plays else None
@@ -389,6 +422,30 @@ class Table:
         except Exception as error:  # an action so wrong the rules cannot judge it
             raise Refusal(msg(m.BAD_FRAME, why=type(error).__name__), strike=True) from None
         if self.store is not None:  # stored before anyone hears of it
-            self.store.append(self.code, len(self.log), action, OVER if state.finished else None)
+            try:
+                self._store_move(action, state)
+            except WriteFailed as error:
+                log.error("table %s waits: the store cannot write (%s)", self.code, error)
+                self.unsaved = (action, state, events)
+                return [self.notice(msg(m.CANNOT_SAVE))]
         self._record(action, state, events)
         return self._updates(events)
+
+    def _store_move(self, action: Action, state: Any) -> None:
+        assert self.store is not None
+        self.store.append(self.code, len(self.log), action, OVER if state.finished else None)
+
+    def retry_save(self) -> list[Send]:
+        """Try the waiting move's write again; when it goes through, the table goes on
+        (everyone hears the move, and that the table saves again)."""
+        if self.unsaved is None:
+            return []
+        action, state, events = self.unsaved
+        try:
+            self._store_move(action, state)
+        except WriteFailed:
+            return []
+        log.info("table %s saves again: the game goes on", self.code)
+        self.unsaved = None
+        self._record(action, state, events)
+        return [self.notice(msg(m.SAVING_AGAIN)), *self._updates(events)]
