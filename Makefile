@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: play test lint format bench simulate dist check-dist clean
+.PHONY: play test lint format engines bench simulate dist check-dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,11 @@ format: $(VENV)/.test-ready
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint
+# The cluster tests' real redis-server and PostgreSQL (installed when missing and root).
+engines:
+	@sh tests/cluster/engines.sh
+
+test: lint engines
 	$(HEADLESS) $(BIN)/python -m pytest
 
 $(VENV)/.build-ready: pyproject.toml | $(BIN)/python

@@ -15,7 +15,7 @@ from game.engine import codec
 from game.engine.messages import msg
 from game.net import messages as m
 from game.net import protocol as p
-from game.net.store import DamagedTable, Store, digest
+from game.net.store import DamagedTable, TableStore, digest
 from game.net.tables import OVER, Send, Table, TableSeat, new_code, new_secret
 from game.persist.savedgame import HUMAN
 
@@ -36,7 +36,7 @@ KEEP_FINISHED = 600.0  # seconds a finished table stays in memory (then only in 
 class Lobby:
     def __init__(
         self,
-        store: Store | None = None,
+        store: TableStore | None = None,
         clock: Callable[[], float] = time.monotonic,
         keep_finished: float = KEEP_FINISHED,
         test_seeds: bool = False,
@@ -60,7 +60,7 @@ class Lobby:
             if isinstance(stored, DamagedTable):
                 log.error("table %s set aside (damaged in the store): %s", stored.code, stored.why)
                 continue
-            if stored.phase == OVER:
+            if stored.phase == OVER or not self.store.claim(stored.code):
                 continue
             try:
                 table = Table.restore(stored, self.store)

@@ -35,7 +35,7 @@ from game.net import messages as m
 from game.net import protocol as p
 from game.net.client import cancel_others
 from game.net.lobby import KEEP_FINISHED, Lobby
-from game.net.store import Store, StoreError
+from game.net.store import StoreError, open_store
 from game.net.tables import Send
 
 log = logging.getLogger("game.net")
@@ -98,7 +98,7 @@ class TableServer:
         if not all_interfaces and every_interface(host):
             raise ValueError("refusing to listen on every interface: give an address")
         self.host, self.port = host, port
-        self.store = Store(db) if db is not None else None
+        self.store = open_store(db) if db is not None else None
         self.lobby = Lobby(self.store, keep_finished=keep_finished, test_seeds=test_seeds)
         self.bot_delay, self.tick = bot_delay, tick
         self.rate, self.burst, self.max_strikes = rate, burst, max_strikes

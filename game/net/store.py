@@ -1,6 +1,14 @@
-"""The table server's storage: SQLite in WAL mode, each table as its save (setup, seats
-and action log). An action is committed before its result is broadcast, so a server
-killed at any moment and restarted resumes every table exactly where its players saw it.
+"""The table server's storage: each table as its save (setup, seats and action log). An
+action is committed before its result is broadcast, so a server killed at any moment and
+restarted resumes every table exactly where its players saw it.
+
+One interface (``TableStore``), two engines: SQLite in WAL mode here (``Store``, the
+embedded default, one process) and PostgreSQL (``store_postgres``, many processes);
+``open_store`` picks one from the ``--db`` given. Both bring their schema up to the last
+of its versions when they open. On both, move n of a table is written as (table, n)
+under the table's epoch, a compare-and-set: the epoch goes up each time a process claims
+the table, so a process that lost a table (its lease lapsed and another claimed it) can
+no longer write it (``TableMoved``), and two processes can never both store move n.
 
 Credentials are kept only as SHA-256 digests: the database alone lets nobody take a seat.
 The seeds are kept in clear (a restart deals the same cards), so the file and its WAL are
@@ -20,32 +28,39 @@ import json
 import os
 import sqlite3
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.engine import codec
 from game.engine.actions import Action
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    grace REAL NOT NULL,
-    host TEXT NOT NULL,
-    phase TEXT NOT NULL,
-    seats TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    code TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (code, n)
-);
-"""
+# The schema's versions, in order: a store is brought up to the last one when it opens.
+# Version 1 is the schema of the first releases (their stores have no version yet).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE IF NOT EXISTS tables (
+            code TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            grace REAL NOT NULL,
+            host TEXT NOT NULL,
+            phase TEXT NOT NULL,
+            seats TEXT NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS actions (
+            code TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            PRIMARY KEY (code, n)
+        )""",
+    ),
+    ("ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0",),
+    ("CREATE INDEX IF NOT EXISTS tables_phase ON tables (phase)",),
+)
+COLUMNS = "code, game, options, seed, grace, host, phase, seats"
 
 
 OWNER_ONLY = 0o600
@@ -60,7 +75,13 @@ class StoreError(Exception):
 
 
 class WriteFailed(Exception):
-    """A write did not happen (the disk is full, the file went away): nothing changed."""
+    """A write did not happen (the disk is full, the file went away, PostgreSQL does not
+    answer): nothing changed."""
+
+
+class TableMoved(Exception):
+    """Another process claimed the table (or already stored its move n): this process
+    must forget its copy."""
 
 
 def digest(secret: str) -> str:
@@ -79,6 +100,18 @@ class StoredTable:
     seats: list[dict[str, Any]]  # name, kind, credential digest ("" while open)
     log: list[Action]
 
+    def row(self) -> tuple[Any, ...]:
+        return (
+            self.code,
+            self.game,
+            json.dumps(self.options),
+            self.seed,
+            self.grace,
+            self.host,
+            self.phase,
+            json.dumps(self.seats),
+        )
+
 
 @dataclass
 class DamagedTable:
@@ -86,6 +119,61 @@ class DamagedTable:
 
     code: str
     why: str
+
+
+def action_text(action: Action) -> str:
+    return json.dumps(codec.encode(action), separators=(",", ":"))
+
+
+def decoded(row: Sequence[Any], actions: Sequence[tuple[int, str]]) -> StoredTable:
+    """A table from its row and its moves (ValueError, TypeError or KeyError if damaged)."""
+    code, game, options, seed, grace, host, phase, seats = row
+    log = [codec.decode(Action, json.loads(text), f"{code} move {n}") for n, text in actions]
+    seat_list = json.loads(seats)
+    if not isinstance(seat_list, list) or not all(
+        isinstance(seat, dict) and {"name", "kind", "credential"} <= set(seat) for seat in seat_list
+    ):
+        raise ValueError("seats are not a list of {name, kind, credential}")
+    opts = json.loads(options)
+    if not isinstance(opts, dict):
+        raise ValueError("options are not an object")
+    if not isinstance(seed, int) or not isinstance(grace, int | float):
+        raise ValueError("seed or grace is not a number")
+    return StoredTable(code, game, opts, seed, float(grace), host, phase, seat_list, log)
+
+
+def decoded_or_damaged(
+    row: Sequence[Any], actions: Sequence[tuple[int, str]]
+) -> StoredTable | DamagedTable:
+    try:
+        return decoded(row, actions)
+    except (ValueError, TypeError, KeyError) as error:
+        return DamagedTable(str(row[0]), str(error)[:200])
+
+
+class TableStore(Protocol):
+    """What the tables need of their storage, on every engine."""
+
+    def create(self, table: StoredTable) -> None: ...
+    def claim(self, code: str) -> bool: ...
+    def forget(self, code: str) -> None: ...
+    def seats(self, code: str, seats: list[dict[str, Any]], phase: str | None = None) -> None: ...
+    def phase(self, code: str, phase: str) -> None: ...
+    def append(self, code: str, n: int, action: Action, phase: str | None = None) -> None: ...
+    def load(self) -> Iterator[StoredTable | DamagedTable]: ...
+    def load_one(self, code: str) -> StoredTable | DamagedTable | None: ...
+    def version(self) -> int: ...
+    def checkpoint(self) -> None: ...
+    def close(self) -> None: ...
+
+
+def open_store(db: str | Path) -> TableStore:
+    """The store ``--db`` names: a postgresql:// address, or an SQLite file's path."""
+    if str(db).startswith(("postgresql://", "postgres://")):
+        from game.net.store_postgres import PostgresStore  # only when asked for
+
+        return PostgresStore(str(db))
+    return Store(db)
 
 
 def _owner_only(path: Path) -> None:
@@ -135,7 +223,7 @@ def _open(path: Path) -> sqlite3.Connection:
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
         if names and not {"tables", "actions"} <= names:
             raise StoreError(f"{path} is an SQLite file of something else, not a table store")
-        db.executescript(SCHEMA)
+        _migrate(db, path)
     except sqlite3.Error as error:
         db.close()
         raise StoreError(f"{path} is not a table store: {error}") from None
@@ -145,10 +233,33 @@ def _open(path: Path) -> sqlite3.Connection:
     return db
 
 
+def _migrate(db: sqlite3.Connection, path: Path) -> None:
+    db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        (version,) = db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version").fetchone()
+        if version > len(MIGRATIONS):
+            raise StoreError(f"{path}: its schema (version {version}) is newer than this server's")
+        for number in range(version, len(MIGRATIONS)):
+            for statement in MIGRATIONS[number]:
+                db.execute(statement)
+            db.execute("INSERT INTO schema_version VALUES (?)", (number + 1,))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
 class Store:
+    """SQLite: the embedded default."""
+
     def __init__(self, path: str | Path) -> None:
         self.db = _open(Path(path))
         self.path = str(path)
+        self.epochs: dict[str, int] = {}  # the tables this process claimed: their epoch
+
+    def version(self) -> int:
+        return int(self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0])
 
     def close(self) -> None:
         self.checkpoint()
@@ -166,94 +277,104 @@ class Store:
             db.close()
 
     def _write(self, sql: str, *rows: tuple[Any, ...]) -> None:
-        """``sql`` for each row, in one transaction; WriteFailed (nothing written) if not."""
+        """``sql`` for each row, in one transaction; WriteFailed (nothing written) if not,
+        TableMoved (nothing written) if one of them changed no row."""
         try:
             with self.db:
                 self.db.execute("BEGIN IMMEDIATE")
                 for row in rows:
-                    self.db.execute(sql, row)
+                    if self.db.execute(sql, row).rowcount != 1:
+                        raise TableMoved(str(row[-2]))
+        except sqlite3.IntegrityError:  # move n is stored already
+            raise TableMoved(str(rows[0][0])) from None
         except sqlite3.Error as error:
             raise WriteFailed(str(error)) from None
 
     def create(self, table: StoredTable) -> None:
-        self._write(
-            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                table.code,
-                table.game,
-                json.dumps(table.options),
-                table.seed,
-                table.grace,
-                table.host,
-                table.phase,
-                json.dumps(table.seats),
-            ),
-        )
+        try:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                self.db.execute(
+                    f"INSERT INTO tables ({COLUMNS}, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)",
+                    table.row(),
+                )
+        except sqlite3.Error as error:
+            raise WriteFailed(str(error)) from None
+        self.epochs[table.code] = 1
+
+    def claim(self, code: str) -> bool:
+        """Take table ``code`` for this process (its epoch goes up: whoever held it can no
+        longer write it); False when there is no such table."""
+        try:
+            with self.db:
+                row = self.db.execute(
+                    "UPDATE tables SET epoch = epoch + 1 WHERE code = ? RETURNING epoch", (code,)
+                ).fetchone()
+        except sqlite3.Error as error:
+            raise WriteFailed(str(error)) from None
+        if row is None:
+            return False
+        self.epochs[code] = int(row[0])
+        return True
+
+    def forget(self, code: str) -> None:
+        self.epochs.pop(code, None)
+
+    def _epoch(self, code: str) -> int:
+        return self.epochs.get(code, -1)
 
     def seats(self, code: str, seats: list[dict[str, Any]], phase: str | None = None) -> None:
         """The seats (and the phase with them, in the same transaction, when given)."""
         if phase is None:
-            self._write("UPDATE tables SET seats = ? WHERE code = ?", (json.dumps(seats), code))
+            self._write(
+                "UPDATE tables SET seats = ? WHERE code = ? AND epoch = ?",
+                (json.dumps(seats), code, self._epoch(code)),
+            )
         else:
             self._write(
-                "UPDATE tables SET seats = ?, phase = ? WHERE code = ?",
-                (json.dumps(seats), phase, code),
+                "UPDATE tables SET seats = ?, phase = ? WHERE code = ? AND epoch = ?",
+                (json.dumps(seats), phase, code, self._epoch(code)),
             )
 
     def phase(self, code: str, phase: str) -> None:
-        self._write("UPDATE tables SET phase = ? WHERE code = ?", (phase, code))
+        self._write(
+            "UPDATE tables SET phase = ? WHERE code = ? AND epoch = ?",
+            (phase, code, self._epoch(code)),
+        )
 
     def append(self, code: str, n: int, action: Action, phase: str | None = None) -> None:
         """Move number ``n`` (0-based) of table ``code`` (and the phase it leads to, when
-        it changes); committed when this returns, WriteFailed with nothing stored if not."""
-        text = json.dumps(codec.encode(action), separators=(",", ":"))
+        it changes); committed when this returns, WriteFailed with nothing stored if not,
+        TableMoved if another process holds the table or already stored move n."""
+        epoch = self._epoch(code)
+        move = (code, n, action_text(action), code, epoch)
+        insert = "INSERT INTO actions SELECT ?, ?, ? FROM tables WHERE code = ? AND epoch = ?"
+        if phase is None:
+            self._write(insert, move)
+            return
         try:
             with self.db:
                 self.db.execute("BEGIN IMMEDIATE")
-                self.db.execute("INSERT INTO actions VALUES (?, ?, ?)", (code, n, text))
-                if phase is not None:
-                    self.db.execute("UPDATE tables SET phase = ? WHERE code = ?", (phase, code))
+                if self.db.execute(insert, move).rowcount != 1:
+                    raise TableMoved(code)
+                self.db.execute("UPDATE tables SET phase = ? WHERE code = ?", (phase, code))
+        except sqlite3.IntegrityError:
+            raise TableMoved(code) from None
         except sqlite3.Error as error:
             raise WriteFailed(str(error)) from None
+
+    def _one(self, row: Sequence[Any]) -> StoredTable | DamagedTable:
+        actions = self.db.execute(
+            "SELECT n, action FROM actions WHERE code = ? ORDER BY n", (row[0],)
+        ).fetchall()
+        return decoded_or_damaged(row, actions)
 
     def load(self) -> Iterator[StoredTable | DamagedTable]:
         """Every table, with its log in order (the caller replays and checks it); a row
         that cannot be decoded comes as a DamagedTable instead."""
-        rows = self.db.execute(
-            "SELECT code, game, options, seed, grace, host, phase, seats FROM tables"
-        ).fetchall()
-        for code, game, options, seed, grace, host, phase, seats in rows:
-            try:
-                yield self._decoded(code, game, options, seed, grace, host, phase, seats)
-            except (ValueError, TypeError, KeyError) as error:
-                yield DamagedTable(str(code), str(error)[:200])
+        for row in self.db.execute(f"SELECT {COLUMNS} FROM tables").fetchall():
+            yield self._one(row)
 
-    def _decoded(
-        self,
-        code: str,
-        game: str,
-        options: str,
-        seed: int,
-        grace: float,
-        host: str,
-        phase: str,
-        seats: str,
-    ) -> StoredTable:
-        log = [
-            codec.decode(Action, json.loads(text), f"{code} move {n}")
-            for n, text in self.db.execute(
-                "SELECT n, action FROM actions WHERE code = ? ORDER BY n", (code,)
-            )
-        ]
-        seat_list = json.loads(seats)
-        if not isinstance(seat_list, list) or not all(
-            isinstance(seat, dict) and {"name", "kind", "credential"} <= set(seat)
-            for seat in seat_list
-        ):
-            raise ValueError("seats are not a list of {name, kind, credential}")
-        opts = json.loads(options)
-        if not isinstance(opts, dict):
-            raise ValueError("options are not an object")
-        if not isinstance(seed, int) or not isinstance(grace, int | float):
-            raise ValueError("seed or grace is not a number")
-        return StoredTable(code, game, opts, seed, float(grace), host, phase, seat_list, log)
+    def load_one(self, code: str) -> StoredTable | DamagedTable | None:
+        row = self.db.execute(f"SELECT {COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
+        return None if row is None else self._one(row)

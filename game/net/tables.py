@@ -29,7 +29,7 @@ from game.engine.options import options_from_dict
 from game.games.registry import get_game
 from game.net import messages as m
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
-from game.net.store import Store, StoredTable, WriteFailed, digest
+from game.net.store import StoredTable, TableStore, WriteFailed, digest
 from game.net.wire import encode, encode_event, encode_events
 from game.persist.savedgame import HUMAN
 
@@ -108,7 +108,7 @@ class Table:
         seats: list[TableSeat],
         grace: float,
         host: str,
-        store: Store | None = None,
+        store: TableStore | None = None,
     ) -> None:
         self.code, self.game_id, self.options, self.seed = code, game_id, options, seed
         self.info = get_game(game_id)
@@ -148,7 +148,7 @@ class Table:
             raise Refusal(msg(m.CANNOT_SAVE)) from None
 
     @classmethod
-    def restore(cls, stored: StoredTable, store: Store) -> Table:
+    def restore(cls, stored: StoredTable, store: TableStore) -> Table:
         """A stored table, its log replayed through the rules (ValueError if it does not)."""
         info = get_game(stored.game)
         options = options_from_dict(info.options_type, stored.options)
