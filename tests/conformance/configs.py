@@ -55,6 +55,11 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "format": "deals_2"},
         {"players": 4, "format": "deals_3", "scoring": "pagat"},
         {"players": 6, "format": "deals_6", "first_life_four": True},
+        # issue 27: Pool 61, the joker indicator's values, no drops in 2-player Deals
+        {"players": 4, "format": "pool_61"},
+        {"players": 3, "format": "pool_101", "joker_indicator": "jokers"},
+        {"players": 2, "format": "deals_2", "deals_drop": False},
+        {"players": 3, "format": "deals_3", "joker_indicator": "auto", "deals_drop": False},
     ],
 }
 

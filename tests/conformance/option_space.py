@@ -6,8 +6,9 @@ every count is met, and the other numbers (target, rounds, chips) take their min
 they change how long a game lasts, not whether a deal can end (a quiet number, an option
 added later, keeps its default: Kaluki's points to come down stay 51). A tuple field is
 the set of human seats (Laugh and Lie Down): no seat, the first seat, or every seat. A few
-choices that only change how a hand is counted (ROTATED) take their values in turn, like
-the player count, instead of multiplying the combinations.
+choices that only change how a hand is counted or whether a drop is allowed (ROTATED)
+take their values in turn, like the player count, instead of multiplying the
+combinations.
 """
 
 from __future__ import annotations
@@ -20,7 +21,11 @@ from game.engine import codec
 from game.engine.options import OptionField, option_fields
 from game.games.registry import GAMES
 
-ROTATED = {("indian_rummy", "scoring"), ("indian_rummy", "joker_indicator")}
+ROTATED = {
+    ("indian_rummy", "scoring"),
+    ("indian_rummy", "joker_indicator"),
+    ("indian_rummy", "deals_drop"),  # only whether two in Deals may drop: never an endless deal
+}
 
 
 def _values(field: OptionField) -> list[Any] | None:

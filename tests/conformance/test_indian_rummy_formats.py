@@ -23,7 +23,7 @@ def _check(before, after, events) -> None:
     opts = after.options
     if opts.deals:
         held = formats.chips(after)
-        assert sum(held) == formats.start_chips(after) * after.players
+        assert sum(held) == formats.start_chips(opts) * after.players
         assert min(held) >= 0
         return
     if not opts.pool:

@@ -21,7 +21,7 @@ from game.engine.rng import shuffled
 from game.games.indian_rummy import formats
 from game.games.indian_rummy.messages import say, turned_up
 from game.games.indian_rummy.options import IndianRummyOptions
-from game.games.indian_rummy.scoring import HAND_SIZE, WRONG_DECLARATION, count_hand
+from game.games.indian_rummy.scoring import HAND_SIZE, count_hand
 from game.games.indian_rummy.seating import SeatsDrawn, clockwise_after, draw_for_seats
 from game.games.indian_rummy.state import (
     AWAY,
@@ -167,7 +167,7 @@ def drop_value(state: IndianRummyState, status: str) -> int:
     return {
         FIRST_DROP: opts.first_drop,
         MIDDLE_DROP: opts.middle_drop,
-        WRONG_SHOW: WRONG_DECLARATION,
+        WRONG_SHOW: opts.wrong_declaration,
     }[status]
 
 

@@ -2,28 +2,32 @@
 (the rules page's "Formats", game/app/data/rules/indian_rummy.en.md; the decisions are
 listed in docs/ARCHITECTURE.md).
 
-**Pool** (101 or 201): a loser's points are added to their pool score, the winner's stays;
-a score reaching the limit eliminates the player, and the last player left wins.
+**Pool** (61, 101 or 201): a loser's points are added to their pool score, the winner's
+stays; a score reaching the limit eliminates the player, and the last player left wins.
 **Decisions**: an eliminated player is offered to rejoin once, right after the deal that
-put them out, while the highest score left is at most 79 (174); they come back at that
-score plus one, to the left of the next dealer. After a deal that eliminated someone and
-left 2 or 3 players, every player left is asked in turn whether to split the pool by
-score; one No and the pool plays on. Nobody is asked anything once one player is left.
+put them out, while the highest score left is at most 44 (79, 174); they come back at
+that score plus one, to the left of the next dealer. After a deal that eliminated someone
+and left 2 or 3 players, every player left is asked in turn whether to split the pool by
+drops left (as RummyCircle, A23 and Vrummy split); one No and the pool plays on. Nobody
+is asked anything once one player is left.
 
-**Deals** (2, 3 or 6): each player starts with 80 chips a player; the winner of a deal
-takes from each loser chips equal to the loser's points (**Decision**: never more than
-the loser holds). After the last deal the most chips wins; players tied for the most play
-a decider deal between them, and again until one leads.
+**Deals** (2, 3 or 6): each player starts with 80 chips a deal (Deals 2: 160), whatever
+the number of players; the winner of a deal takes from each loser chips equal to the
+loser's points (**Decision**: never more than the loser holds). After the last deal the
+most chips wins; players tied for the most play a decider deal between them, and again
+until one leads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, GameOver, Said
 from game.games.indian_rummy.messages import say
+from game.games.indian_rummy.options import IndianRummyOptions
 from game.games.indian_rummy.seating import clockwise_after
 from game.games.indian_rummy.state import (
     DEAL_OVER,
@@ -35,20 +39,22 @@ from game.games.indian_rummy.state import (
 )
 
 Outcome = tuple[IndianRummyState, list[Event]]
-CHIPS_A_PLAYER = 80
+CHIPS_A_DEAL = 80  # each player's stack: 80 a deal of the game (a full count a deal)
 REJOINS_ALLOWED = 1  # per player and pool
 
 
 # -- Deals -------------------------------------------------------------------------------
 
 
-def start_chips(state: IndianRummyState) -> int:
-    return CHIPS_A_PLAYER * state.players
+def start_chips(options: IndianRummyOptions) -> int:
+    """Each player's stack at the start: 80 chips a deal, whatever the number of players
+    (every source: Deals 2 160, Deals 3 240, Deals 6 480)."""
+    return CHIPS_A_DEAL * options.deal_count
 
 
-def chips(state: IndianRummyState) -> tuple[int, ...]:
+def chips(state: IndianRummyState | IndianRummyView) -> tuple[int, ...]:
     """Each seat's chips: the starting stack plus the running balance."""
-    start = start_chips(state)
+    start = start_chips(state.options)
     return tuple(start + balance for balance in state.balances)
 
 
@@ -157,7 +163,7 @@ def answer_rejoin(state: IndianRummyState, accept: bool) -> Outcome:
 
 
 def _split_or_deal(state: IndianRummyState, someone_out: bool, events: list[Event]) -> Outcome:
-    if someone_out and 2 <= len(state.order) <= 3:
+    if someone_out and 2 <= len(state.order) <= 3 and splittable(state):
         return replace(state, phase=SPLIT, pending=state.order, seat=state.order[0]), events
     return replace(state, phase=DEAL_OVER, pending=(), seat=state.next_dealer), events
 
@@ -176,20 +182,74 @@ def answer_split(state: IndianRummyState, agree: bool) -> Outcome:
     return _game_over(state, state.order, state.scores, events)
 
 
-def split_shares(state: IndianRummyState) -> dict[int, int]:
-    """Each splitting player's share of the pool in percent."""
-    return shares_of(state.scores, state.winners, state.options.pool_limit)
+# -- the split by drops --------------------------------------------------------------------
 
 
-def shares_of(scores: Sequence[int], seats: Sequence[int], limit: int) -> dict[int, int]:
-    """Shares of a split in percent, by score: in proportion to the points each player had
-    left before the limit (the lowest score takes the most)."""
-    left = {seat: limit - scores[seat] for seat in seats}
-    total = sum(left.values())
-    shares = {seat: 100 * n // total for seat, n in left.items()}
-    first = min(left, key=lambda seat: (scores[seat], seat))
-    shares[first] += 100 - sum(shares.values())  # whole percents add up to 100
-    return shares
+def drops_left(options: IndianRummyOptions, score: int) -> int:
+    """How many more first drops a pool score can take before it reaches the limit."""
+    return max(0, (options.pool_limit - 1 - score) // options.first_drop)
+
+
+def entries(state: IndianRummyState | IndianRummyView) -> int:
+    """Entries into the pool: every player who started, and every rejoin (each pays one)."""
+    return len(state.scores) + sum(state.rejoins)
+
+
+@dataclass(frozen=True)
+class Split:
+    """A split of the pool by drops left: every player's drops are equated to the fewest,
+    each extra drop is paid one entry's share, and the rest is shared equally."""
+
+    drops: dict[int, int]  # seat: drops left
+    entries: int  # the pool holds this many entries
+    shares: dict[int, int]  # seat: share of the pool in whole percent (they add up to 100)
+
+    @property
+    def fewest(self) -> int:
+        return min(self.drops.values())
+
+    def extra(self, seat: int) -> int:
+        return self.drops[seat] - self.fewest
+
+
+def split_of(
+    options: IndianRummyOptions, scores: Sequence[int], seats: Sequence[int], count: int
+) -> Split | None:
+    """The split of a pool of ``count`` entries among ``seats``; None when the extra drops
+    would take the whole pool (A23 then offers no split)."""
+    drops = {seat: drops_left(options, scores[seat]) for seat in seats}
+    fewest = min(drops.values())
+    extra = {seat: n - fewest for seat, n in drops.items()}
+    if sum(extra.values()) >= count:
+        return None
+    entry = Fraction(100, count)  # one entry's share, in percent of the pool
+    rest = (100 - entry * sum(extra.values())) / len(seats)
+    exact = {seat: entry * extra[seat] + rest for seat in seats}
+    shares = {seat: int(value) for seat, value in exact.items()}
+    # whole percents that add up to 100: the largest remainders get the missing ones
+    for seat in sorted(seats, key=lambda s: (-(exact[s] - shares[s]), -drops[s], s)):
+        if sum(shares.values()) >= 100:
+            break
+        shares[seat] += 1
+    return Split(drops, count, shares)
+
+
+def splittable(state: IndianRummyState) -> bool:
+    return split_of(state.options, state.scores, state.order, entries(state)) is not None
+
+
+def split_now(state: IndianRummyState | IndianRummyView) -> Split:
+    """The split the players left would agree to now (the question's figures)."""
+    found = split_of(state.options, state.scores, state.order, entries(state))
+    assert found is not None  # the question is asked only when a split exists
+    return found
+
+
+def split_shares(state: IndianRummyState | IndianRummyView) -> dict[int, int]:
+    """Each splitting player's share of the split pool in percent."""
+    found = split_of(state.options, state.scores, state.winners, entries(state))
+    assert found is not None  # the pool was split, so the split existed
+    return found.shares
 
 
 def check_question(state: IndianRummyState, phase: str) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from game.engine import common_messages  # noqa: F401  (registers the shared sentences)
 from game.engine.cards import Card, rank_text
 from game.engine.messages import ENGLISH, Message, Term, msg, templates
-from game.games.indian_rummy.options import ACES, IndianRummyOptions
+from game.games.indian_rummy.options import IndianRummyOptions
 
 PREFIX = "indian_rummy."
 CANNOT_DECLARE = "cannot_declare_"  # + a problem's name: the refusal
@@ -88,8 +88,8 @@ SAID = {
         "Tied for the most chips ({chips}): a decider deal between the tied players.",
     ),
     "pool_split": (
-        "Everyone agrees: the pool is split by score.",
-        "Everyone agrees: the pool is split by score.",
+        "Everyone agrees: the pool is split by drops left.",
+        "Everyone agrees: the pool is split by drops left.",
     ),
 }
 WRONG_LINE = (
@@ -117,6 +117,7 @@ REFUSALS = {
     "discard_empty": "The discard pile is empty: draw from the stock.",
     "unknown_source": "There is no {source} to draw from: draw from the stock or the discard pile.",
     "pack_late": "You may drop only at the start of your turn, before drawing.",
+    "no_drop": "Deals for two are played out: dropping is off at this table.",
     "taken_back": (
         "You took the {card} from the discard pile: neither it nor a card identical to it "
         "may be thrown back in the same turn."
@@ -191,7 +192,7 @@ def declared_wrongly(problem: Message, points: int) -> Message:
 def turned_up(indicator: Card, options: IndianRummyOptions | None = None) -> Message:
     """The log line of the turned-up wild card (a joker makes the aces wild by option)."""
     if indicator.is_joker:
-        if options is not None and options.joker_indicator == ACES:
+        if options is not None and options.aces_wild_under_joker:
             return say("wild", card=indicator, ranks=rank_plural(1))
         return say("jokers_wild", card=indicator)
     return say("wild", card=indicator, ranks=rank_plural(indicator.rank))

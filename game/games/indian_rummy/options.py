@@ -10,9 +10,10 @@ from game.engine.options import check_range, option
 
 MAX_SEATS = 10
 POINTS = "points"
-POOL_101, POOL_201 = "pool_101", "pool_201"
+POOL_61, POOL_101, POOL_201 = "pool_61", "pool_101", "pool_201"
+POOLS = (POOL_61, POOL_101, POOL_201)
 DEALS_2, DEALS_3, DEALS_6 = "deals_2", "deals_3", "deals_6"
-FORMATS = (POINTS, POOL_101, POOL_201, DEALS_2, DEALS_3, DEALS_6)
+FORMATS = (POINTS, POOL_61, POOL_101, POOL_201, DEALS_2, DEALS_3, DEALS_6)
 AUTO, MODERN, PAGAT = "auto", "modern", "pagat"
 JOKERS, ACES = "jokers", "aces"
 
@@ -33,8 +34,8 @@ class IndianRummyOptions:
     format: str = option(
         POINTS,
         "Format",
-        "Points: one running balance. Pool 101 or 201: points add up and 101 (201) is out, "
-        "the last player left wins. Deals: 2, 3 or 6 deals for chips.",
+        "Points: one running balance. Pool 61, 101 or 201: points add up and the limit is "
+        "out, the last player left wins. Deals: 2, 3 or 6 deals for chips.",
         choices=FORMATS,
         quiet=True,
     )
@@ -47,10 +48,18 @@ class IndianRummyOptions:
         quiet=True,
     )
     joker_indicator: str = option(
-        JOKERS,
+        AUTO,
         "Joker turned up",
-        "When the indicator is a printed joker: only the jokers are wild, or the aces too.",
-        choices=(JOKERS, ACES),
+        "When the indicator is a printed joker: only the jokers are wild, or the aces too. "
+        "Auto: the aces in Pool and Deals (as the sites play), only the jokers in Points.",
+        choices=(AUTO, JOKERS, ACES),
+        quiet=True,
+    )
+    deals_drop: bool = option(
+        True,
+        "Drops in 2-player Deals",
+        "Deals with two players: a player may drop (on) or must play every deal out (off, "
+        "as some sites play).",
         quiet=True,
     )
 
@@ -92,7 +101,7 @@ class IndianRummyOptions:
 
     @property
     def pool(self) -> bool:
-        return self.format in (POOL_101, POOL_201)
+        return self.format in POOLS
 
     @property
     def deals(self) -> bool:
@@ -101,12 +110,25 @@ class IndianRummyOptions:
     @property
     def pool_limit(self) -> int:
         """The pool score that eliminates a player."""
-        return 201 if self.format == POOL_201 else 101
+        return {POOL_61: 61, POOL_201: 201}.get(self.format, 101)
 
     @property
     def rejoin_ceiling(self) -> int:
         """An eliminated player may rejoin while the highest score left is at most this."""
-        return 174 if self.format == POOL_201 else 79
+        return {POOL_61: 44, POOL_201: 174}.get(self.format, 79)
+
+    @property
+    def aces_wild_under_joker(self) -> bool:
+        """Whether a printed joker turned up makes the aces wild too."""
+        if self.joker_indicator == AUTO:
+            return self.format != POINTS
+        return self.joker_indicator == ACES
+
+    @property
+    def may_drop(self) -> bool:
+        """Whether a player may drop (pack) at all: not in 2-player Deals with drops off.
+        The player count is the session's (Deals keeps its players)."""
+        return self.deals_drop or not self.deals or self.players != 2
 
     @property
     def deal_count(self) -> int:
@@ -121,19 +143,24 @@ class IndianRummyOptions:
 
     @property
     def penalises_wrong_declaration(self) -> bool:
-        """Pool and Deals always charge 80 for a wrong declaration."""
+        """Pool and Deals always charge for a wrong declaration."""
         return self.wrong_declaration_penalty or self.format != POINTS
+
+    @property
+    def wrong_declaration(self) -> int:
+        """What a wrong declaration costs: 80, and 60 in Pool 61."""
+        return 60 if self.format == POOL_61 else 80
 
     @property
     def first_drop(self) -> int:
         """What a player packing on their first turn pays the winner."""
-        if self.format == POOL_201:
-            return 25
+        if self.format in (POOL_61, POOL_201):
+            return 15 if self.format == POOL_61 else 25
         return 20 if self.modern_drop_values or self.format != POINTS else 10
 
     @property
     def middle_drop(self) -> int:
-        return 50 if self.format == POOL_201 else 40
+        return {POOL_61: 30, POOL_201: 50}.get(self.format, 40)
 
     @property
     def pure_run_minimum(self) -> int:

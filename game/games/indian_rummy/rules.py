@@ -32,7 +32,6 @@ from game.games.indian_rummy.messages import cannot_declare, declared_wrongly, s
 from game.games.indian_rummy.options import IndianRummyOptions
 from game.games.indian_rummy.scoring import (
     HAND_SIZE,
-    WRONG_DECLARATION,
     card_points,
     declaration,
     find_problem,
@@ -112,7 +111,7 @@ class IndianRummyRules:
             actions = [Draw(STOCK)]
             if state.discard:
                 actions.append(Draw(DISCARD))
-            return [*actions, Pack()]
+            return [*actions, Pack()] if state.options.may_drop else actions
         hand = state.hands[state.seat]
         choices = discard_order(hand, state.taken, state.wild_rank)
         return [*self.declarations(state, choices), *(Discard(card) for card in choices)]
@@ -207,6 +206,8 @@ class IndianRummyRules:
     def _pack(self, state: IndianRummyState) -> tuple[IndianRummyState, list[Event]]:
         if state.phase != DRAW:
             raise IllegalAction(say("pack_late"))
+        if not state.options.may_drop:
+            raise IllegalAction(say("no_drop"))
         seat, hand = state.seat, state.hands[state.seat]
         if state.has_played[seat]:
             status, value = MIDDLE_DROP, state.options.middle_drop
@@ -270,7 +271,7 @@ class IndianRummyRules:
         events.extend(
             CardMoved(c, f"hand:{seat}", f"set_aside:{seat}", face_up=False) for c in hand
         )
-        events.append(Said(seat, declared_wrongly(problem, WRONG_DECLARATION)))
+        events.append(Said(seat, declared_wrongly(problem, state.options.wrong_declaration)))
         state = replace(
             state,
             hands=replaced(state.hands, seat, ()),

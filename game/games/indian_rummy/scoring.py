@@ -19,7 +19,6 @@ from game.games.indian_rummy.messages import say
 
 HAND_SIZE = 13
 CAP = 80  # a loser never pays more
-WRONG_DECLARATION = 80
 
 
 @cache

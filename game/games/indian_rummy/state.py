@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from game.engine.cards import Card
 from game.engine.codec import QUIET
 from game.engine.melds import Meld
-from game.games.indian_rummy.options import ACES, IndianRummyOptions
+from game.games.indian_rummy.options import IndianRummyOptions
 
 DRAW = "draw"  # before drawing: take a card (or pack)
 PLAY = "play"  # after drawing: discard or declare
@@ -70,11 +70,11 @@ class SeatDraw:
 
 def wild_rank_of(indicator: Card | None, options: IndianRummyOptions) -> int | None:
     """The wild rank a turned-up card makes: its own rank; a printed joker makes only
-    the jokers wild, or the aces too under the option."""
+    the jokers wild, or the aces too (``joker_indicator``: by the format under auto)."""
     if indicator is None:
         return None
     if indicator.is_joker:
-        return 1 if options.joker_indicator == ACES else None
+        return 1 if options.aces_wild_under_joker else None
     return indicator.rank
 
 

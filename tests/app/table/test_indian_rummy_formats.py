@@ -54,13 +54,26 @@ def test_deals_showdown_and_results_count_chips():
     assert result.series[0] == (160, 239)
 
 
-def test_a_split_pool_names_the_shares_in_the_results():
-    state = played([WINNING, PURE_ONLY, COMPLETE], 0, "pool_101", scores=(0, 30, 90))
+def test_a_split_pool_shows_each_share_and_why_in_the_results():
+    state = played([WINNING, PURE_ONLY, COMPLETE], 0, "pool_101", scores=(80, 30, 90))
     assert state.phase == SPLIT
     state = RULES.apply(RULES.apply(state, AgreeSplit())[0], AgreeSplit())[0]
     result = final_result(RULES.view(state, 0), NAMES)
-    assert result.subtitle == "The pool is split at deal 1: You 91%, Bruno 9%"
+    assert "split at deal 1 by drops left" in result.subtitle
+    assert "above the fewest (0)" in result.subtitle and "1/3 of the pool" in result.subtitle
+    rows = {row.name: row.score for row in result.standings}
+    assert rows["You"] == "80 · 67% · drops 1" and rows["Bruno"] == "90 · 33% · drops 0"
+    assert rows["Ada"] == "109"  # out of the pool: no share
     assert result.target == 101
+
+
+def test_the_split_question_names_each_share_its_drops_and_the_rule():
+    from game.app.table.indian_rummy.questions import split_lines
+
+    state = played([WINNING, PURE_ONLY, COMPLETE], 0, "pool_101", scores=(80, 30, 90))
+    lines = split_lines(RULES.view(state, 0), NAMES)
+    assert "You 67% (drops left: 1), Bruno 33% (drops left: 0)" in lines[0]
+    assert "equated to the fewest (0)" in lines[1] and "1/3 of the pool" in lines[1]
 
 
 def _table(app, state):
@@ -74,7 +87,7 @@ def _table(app, state):
 
 
 def test_the_rejoin_offer_is_a_dialog_starting_on_stay_out(app):
-    state = played([PURE_ONLY, WINNING, COMPLETE], 1, "pool_101", scores=(30, 0, 50))
+    state = played([PURE_ONLY, WINNING, COMPLETE], 1, "pool_101", scores=(30, 40, 50))
     assert state.phase == REJOIN and state.seat == 0
     table = _table(app, state)
     dialog = app.stack.top

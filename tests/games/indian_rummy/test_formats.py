@@ -167,16 +167,16 @@ def test_an_eliminated_player_is_offered_to_rejoin_at_the_highest_score_plus_one
 
 
 def test_staying_out_leaves_two_who_are_asked_to_split():
-    state = pool((0, 30, 50), [WINNING, PURE_ONLY, COMPLETE])
+    state = pool((40, 30, 50), [WINNING, PURE_ONLY, COMPLETE])
     state, _ = RULES.apply(declare(state)[0], StayOut())
     assert state.phase == SPLIT and state.pending == (0, 2)
 
 
 def test_no_rejoin_above_79_nor_a_second_time():
-    state = pool((0, 30, 80), [WINNING, PURE_ONLY, COMPLETE])
+    state = pool((70, 30, 80), [WINNING, PURE_ONLY, COMPLETE])
     state, _ = declare(state)
     assert state.phase == SPLIT  # 80 left on the table: too late to rejoin
-    state = pool((0, 30, 50), [WINNING, PURE_ONLY, COMPLETE])
+    state = pool((40, 30, 50), [WINNING, PURE_ONLY, COMPLETE])
     state = replace(state, rejoins=(0, 1, 0))
     assert declare(state)[0].phase == SPLIT
     with pytest.raises(IllegalAction, match="Rejoining is offered only"):
@@ -192,7 +192,7 @@ def test_pool_201_rejoins_up_to_174():
 
 
 def test_split_needs_everyone_left_to_agree():
-    state = pool((0, 30, 90), [WINNING, PURE_ONLY, COMPLETE])
+    state = pool((80, 30, 90), [WINNING, PURE_ONLY, COMPLETE])
     asked, _ = declare(state)
     assert asked.phase == SPLIT and asked.pending == (0, 2) and asked.seat == 0
     assert RULES.legal_actions(asked)[0] == DeclineSplit()  # the question starts on No
@@ -202,8 +202,8 @@ def test_split_needs_everyone_left_to_agree():
     assert no.phase == DEAL_OVER and not no.split
     done, _ = RULES.apply(one, AgreeSplit())
     assert done.phase == GAME_OVER and done.split and done.winners == (0, 2)
-    shares = split_shares(done)  # 101 and 11 points left before the limit
-    assert shares == {0: 91, 2: 9}
+    # drops left 1 and 0: seat 0's extra drop is one entry's third, the rest halved
+    assert split_shares(done) == {0: 67, 2: 33}
 
 
 # -- deals: chips and the decider -----------------------------------------------------------------
@@ -217,9 +217,9 @@ def test_deals_winner_takes_chips_and_chips_are_conserved():
 
 def test_a_loser_never_pays_more_chips_than_held():
     state = position([WINNING, HEAVY], phase=PLAY, format="deals_6")
-    state = replace(state, balances=(150, -150))  # seat 1 holds 10 chips
+    state = replace(state, balances=(470, -470))  # seat 1 holds 10 of its 480 chips
     state, _ = declare(state)
-    assert chips(state) == (320, 0) and sum(chips(state)) == 320
+    assert chips(state) == (960, 0) and sum(chips(state)) == 960
 
 
 def test_the_last_deal_ends_with_the_most_chips():
@@ -235,7 +235,7 @@ def test_players_tied_for_the_most_chips_play_a_decider_between_them():
     state = position(hands, phase=PLAY, format="deals_2")
     state = replace(state, deals_in_round=2, deal=2, balances=(-39, -1, 40))
     state, events = declare(state)
-    assert chips(state) == (280, 160, 280)
+    assert chips(state) == (200, 80, 200)  # 160 each at the start: 80 a deal
     assert state.phase == DEAL_OVER and state.order == (0, 2)
     assert any("decider" in str(getattr(e, "message", "")) for e in events)
     decider, _ = RULES.apply(state, NextDeal())

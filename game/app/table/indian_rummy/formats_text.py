@@ -5,11 +5,12 @@ with the elimination line, chips after each deal, the split shares. Read from th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from game.app.i18n import tr
-from game.app.scenes.game_over import FinalResult, ranked, winners_title
-from game.games.indian_rummy.formats import CHIPS_A_PLAYER, split_shares
+from game.app.scenes.game_over import FinalResult, Standing, ranked, winners_title
+from game.games.indian_rummy import formats
 from game.games.indian_rummy.state import DEAL_OVER
 
 
@@ -30,11 +31,11 @@ def running_title(options: Any) -> str:
 
 
 def start_chips(view: Any) -> int:
-    return CHIPS_A_PLAYER * view.options.players
+    return formats.start_chips(view.options)
 
 
 def chips_now(view: Any) -> tuple[int, ...]:
-    return tuple(start_chips(view) + b for b in view.balances)
+    return formats.chips(view)
 
 
 def chips_after(view: Any, deal: int) -> tuple[int, ...]:
@@ -99,6 +100,26 @@ def format_note(options: Any) -> str:
     return tr("indian_rummy.note_deals", deals=options.deal_count)
 
 
+def split_standings(
+    standings: Sequence[Standing], scores: Sequence[int], split: formats.Split
+) -> tuple[Standing, ...]:
+    """The splitting players' rows show their share and the drops left that made it."""
+    return tuple(
+        replace(
+            row,
+            score=tr(
+                "indian_rummy.split_score",
+                score=scores[row.seat],
+                percent=split.shares[row.seat],
+                drops=split.drops[row.seat],
+            ),
+        )
+        if row.seat in split.shares
+        else row
+        for row in standings
+    )
+
+
 def final_result(view: Any, names: Sequence[str]) -> FinalResult:
     seats = range(len(view.balances))
     every = [names[s] if s < len(names) else view.names[s] for s in seats]
@@ -110,11 +131,15 @@ def final_result(view: Any, names: Sequence[str]) -> FinalResult:
         )
         standings = ranked(every, view.scores, view.winners, str)
         if view.split:
-            shares = split_shares(view)
-            parts = ", ".join(
-                tr("indian_rummy.share", name=every[s], percent=shares[s]) for s in view.winners
+            split = formats.split_of(view.options, view.scores, view.winners, formats.entries(view))
+            assert split is not None  # the pool was split, so the split existed
+            standings = split_standings(standings, view.scores, split)
+            subtitle = tr(
+                "indian_rummy.final_split",
+                deals=deals,
+                fewest=split.fewest,
+                entries=split.entries,
             )
-            subtitle = tr("indian_rummy.final_split", deals=deals, shares=parts)
         else:
             subtitle = tr("indian_rummy.final_pool", limit=view.options.pool_limit, deals=deals)
         return FinalResult(

@@ -11,7 +11,7 @@ from game.app.i18n import tr
 from game.app.scenes.dialog import Dialog
 from game.engine.actions import Action
 from game.games.indian_rummy.actions import AgreeSplit, DeclineSplit, Rejoin, StayOut
-from game.games.indian_rummy.formats import rejoin_score, shares_of
+from game.games.indian_rummy.formats import Split, rejoin_score, split_now
 from game.games.indian_rummy.state import REJOIN
 
 
@@ -25,9 +25,28 @@ def rejoin_lines(view: Any) -> list[str]:
 
 
 def split_lines(view: Any, names: Sequence[str]) -> list[str]:
-    split = shares_of(view.scores, view.order, view.options.pool_limit)
-    shares = ", ".join(tr("indian_rummy.share", name=names[s], percent=n) for s, n in split.items())
-    return [tr("indian_rummy.split_body", n=len(view.order), shares=shares)]
+    """The shares the split would give, each with its drops left, and the rule."""
+    split = split_now(view)
+    shares = ", ".join(
+        tr("indian_rummy.share_drops", name=names[s], percent=n, drops=split.drops[s])
+        for s, n in split.shares.items()
+    )
+    return [
+        tr("indian_rummy.split_body", n=len(view.order), shares=shares),
+        split_rule(view, split),
+    ]
+
+
+def split_rule(view: Any, split: Split) -> str:
+    """Why the shares are what they are: drops left, equated to the fewest."""
+    options = view.options
+    return tr(
+        "indian_rummy.split_rule",
+        drop=options.first_drop,
+        limit=options.pool_limit,
+        fewest=split.fewest,
+        entries=split.entries,
+    )
 
 
 def ask(table: Any, view: Any, names: Sequence[str], play: Callable[[Action], Any]) -> None:
