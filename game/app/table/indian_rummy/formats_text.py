@@ -59,7 +59,7 @@ def score_text(view: Any, seat: int) -> str:
 
 def decider_next(view: Any) -> bool:
     """Deals: the regular deals are over and a decider is to be dealt."""
-    return view.phase == DEAL_OVER and view.deal >= view.options.deal_count
+    return bool(view.phase == DEAL_OVER and view.deal >= view.options.deal_count)
 
 
 def footer(view: Any, names: Sequence[str]) -> str:

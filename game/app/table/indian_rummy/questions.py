@@ -51,6 +51,8 @@ def split_rule(view: Any, split: Split) -> str:
 
 def ask(table: Any, view: Any, names: Sequence[str], play: Callable[[Action], Any]) -> None:
     """Push the dialog of the question ``view`` asks its seat; the answer is played."""
+    no: Action
+    yes: Action
     if view.phase == REJOIN:
         title, lines = tr("indian_rummy.rejoin_title"), rejoin_lines(view)
         no, yes = StayOut(), Rejoin()
