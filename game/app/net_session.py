@@ -2,9 +2,11 @@
 :class:`game.app.session.GameSession` (view, legal moves, problem, apply, who acts), but
 the state lives on the table server and this session holds only one seat's view.
 
-- :meth:`apply` sends the move and waits for the server's answer (milliseconds on a local
-  network); a refusal raises ``IllegalAction`` with the server's message, so the table
-  shows it like a local refusal. The events of the move come back as a local apply's do.
+- :meth:`apply` sends the move and returns at once (nothing on the UI thread waits on the
+  network): the move is ``pending`` (the table says so, and the seat is not to act
+  again) until the server's update lands it, animated as any other move; a refusal (or
+  a connection lost with the move in flight) comes back in ``Arrivals.refused`` and the
+  table shows it as it shows a local refusal, the view unchanged. Chat lines likewise.
 - :meth:`incoming` is called once a frame: the other seats' moves (their events, for the
   animations and the log), notices (a player dropped, the computer took a seat, chat).
 - :meth:`problem` answers locally, without a round trip: a move among the legal moves the
@@ -16,10 +18,12 @@ the state lives on the table server and this session holds only one seat's view.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.base import NORMAL
+from game.engine import codec
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
@@ -29,11 +33,20 @@ from game.engine.worlds import Hidden
 from game.games.registry import get_game
 from game.net import messages as m
 from game.net import wire
-from game.net.client import ChatLine, Connection, Incoming, NetClient, Notice, Synced, Updated
+from game.net.client import (
+    ChatLine,
+    Connection,
+    Incoming,
+    NetClient,
+    Notice,
+    Reconnecting,
+    Reply,
+    Synced,
+    Updated,
+)
 from game.net.seatview import SeatView
 from game.persist.savedgame import HUMAN, GameSetup, Seat
 
-APPLY_TIMEOUT = 10.0
 PAST = ("history", "seating")  # view fields recording earlier deals, not where cards are
 
 
@@ -46,6 +59,17 @@ class Arrivals:
     chat: list[ChatLine] = field(default_factory=list)
     connected: bool | None = None  # the connection went (False) or came back (True)
     lost: bool = False  # it went at some moment (perhaps back already)
+    reconnecting: Reconnecting | None = None  # the reconnection loop's latest attempt
+    refused: list[Message] = field(default_factory=list)  # this seat's move or chat line
+
+
+@dataclass
+class Pending:
+    """This seat's move on its way: chosen on move ``n``, the server's answer to come."""
+
+    action: Action
+    n: int
+    reply: Future[Reply]
 
 
 class NetSession:
@@ -56,16 +80,18 @@ class NetSession:
         self.info: GameInfo = get_game(client.game_id or "")
         self.rules = self.info.rules
         self.on_change: Callable[[NetSession], None] | None = None
-        self._waiting: list[Incoming] = []
         self._arrivals = Arrivals()
         self._world_at: tuple[int, Any] | None = None
         self.moves: list[list[Event]] = []
         self._named: list[Seat] = []  # seats as the table last named them
+        self.pending: Pending | None = None
+        self._said: list[Future[Reply]] = []  # chat lines whose answer is to come
+        self.reconnecting: Reconnecting | None = None  # while the connection is down
         self._take(client.poll())
         # What the table reads as a local session's ``opening`` and ``moves``: all this
         # seat has seen before the table opened, then the events of each move since.
         self.opening: list[Event] = list(self.seat.history)
-        self.moves: list[list[Event]] = []
+        self.moves = []
         self._arrivals.moves.clear()  # already in the opening
 
     # -- what the table reads -----------------------------------------------------------
@@ -82,7 +108,7 @@ class NetSession:
         seats = []
         for number, name in enumerate(self.seat.names):
             known = lobby is not None and number < len(lobby.seats)
-            kind = lobby.seats[number]["kind"] if known else HUMAN
+            kind = lobby.seats[number]["kind"] if lobby is not None and known else HUMAN
             seats.append(Seat(name or f"Player {number + 1}", kind))
         players = len(getattr(self.seat.view, "hand_sizes", ()) or ())
         for number in range(len(seats), players):
@@ -133,7 +159,8 @@ class NetSession:
 
     @property
     def human_to_act(self) -> bool:
-        return self.to_act == self.my_seat
+        """This seat is to act, and its last move is not still on its way."""
+        return self.to_act == self.my_seat and self.pending is None
 
     # The local session's questions with a networked answer (see GameSession).
     hot_seat = False
@@ -175,6 +202,8 @@ class NetSession:
         return list(self.seat.legal)
 
     def problem(self, action: Action) -> Message | None:
+        if self.pending is not None:
+            return msg(m.MOVE_PENDING)
         if not self.seat.my_turn:
             return msg(m.NOT_YOUR_TURN)
         if action in self.seat.legal:
@@ -218,20 +247,32 @@ class NetSession:
         return world
 
     def apply(self, action: Action) -> list[Event]:
-        """Play ``action`` for this seat; its events, as a local apply returns them."""
-        reply = self.client.act(self.seat.n, action)
-        if not reply.ok:  # no answer at all: the connection is down
-            raise IllegalAction(reply.message or msg(m.NOT_SENT))
-        target = reply.data.get("n", self.seat.n + 1)
-        while self.seat.n < target:  # the update came before the answer, on one socket
-            item = self.client.inbox.get(timeout=APPLY_TIMEOUT)
-            if isinstance(item, Updated) and item.n == target:
-                events = self.seat.feed(item)
-                self.moves.append(events)
-                self._changed()
-                return events
-            self._waiting.append(item)
+        """Send ``action`` for this seat and return at once: no events yet (the move is
+        ``pending``; its events arrive with the server's update, as the other seats'
+        do). IllegalAction, nothing sent, while another move is on its way."""
+        if self.pending is not None:
+            raise IllegalAction(msg(m.MOVE_PENDING))
+        n = self.seat.n
+        data = {"seat": self.my_seat, "n": n, "action": codec.encode(action)}
+        self.pending = Pending(action, n, self.client.send("act", data))
         return []
+
+    def _settle(self) -> None:
+        """The pending move landed (its update is in: the view moved past it), or the
+        server refused it (the reason goes to the table)."""
+        pending = self.pending
+        if pending is None:
+            return
+        if self.seat.n > pending.n:
+            self.pending = None  # landed (an update, or a rejoin's view that includes it)
+            return
+        if not pending.reply.done():
+            return
+        reply = pending.reply.result()
+        if reply.ok:
+            return  # accepted: its update is on the way (it normally comes first)
+        self.pending = None
+        self._arrivals.refused.append(reply.message or msg(m.NOT_SENT))
 
     def undo(self) -> None:
         raise IllegalAction(msg(m.NO_UNDO))
@@ -241,20 +282,25 @@ class NetSession:
         self.client.close()
 
     def say(self, text: str) -> Message | None:
-        """Send a chat line; the refusal's message, if any."""
-        reply = self.client.chat(text)
-        return None if reply.ok else reply.message
+        """Send a chat line without waiting (a refusal arrives in ``Arrivals.refused``)."""
+        self._said.append(self.client.send("chat", {"text": text}))
+        return None
 
     # -- what arrives -------------------------------------------------------------------
 
     def incoming(self) -> Arrivals:
         """Everything since the last call (the table calls it once a frame)."""
         self._take(self.client.poll())
+        self._settle()
+        for said in [future for future in self._said if future.done()]:
+            self._said.remove(said)
+            reply = said.result()
+            if not reply.ok:
+                self._arrivals.refused.append(reply.message or msg(m.NOT_SENT))
         arrivals, self._arrivals = self._arrivals, Arrivals()
         return arrivals
 
     def _take(self, items: list[Incoming]) -> None:
-        items, self._waiting = [*self._waiting, *items], []
         for item in items:
             events = self.seat.feed(item)
             if isinstance(item, Updated | Synced) and events:
@@ -268,6 +314,10 @@ class NetSession:
             elif isinstance(item, Connection):
                 self._arrivals.connected = item.up
                 self._arrivals.lost = self._arrivals.lost or not item.up
+                if item.up:
+                    self.reconnecting = None
+            elif isinstance(item, Reconnecting):
+                self._arrivals.reconnecting = self.reconnecting = item
 
     def resume_record(self) -> dict[str, Any]:
         """What the app keeps beside its saves to rejoin this seat later (Continue)."""

@@ -36,6 +36,7 @@ DRAINING = "net.draining"  # a stopping server takes no new tables
 TABLE_OVER = "net.table_over"  # joining a table whose game has ended
 CANNOT_SAVE = "net.cannot_save"  # the store refused a write (a full disk): the table waits
 SAVING_AGAIN = "net.saving_again"  # the write went through: the table goes on
+MOVE_PENDING = "net.move_pending"  # the client: a move while the last is on its way
 
 templates(
     {
@@ -70,5 +71,6 @@ templates(
         TABLE_OVER: "The game at that table has finished.",
         CANNOT_SAVE: "The server cannot save: the table waits.",
         SAVING_AGAIN: "The server can save again: the game goes on.",
+        MOVE_PENDING: "Your last move is still on its way to the table.",
     }
 )

@@ -46,9 +46,10 @@ def test_two_app_tables_play_moves_and_see_each_other(server, tmp_path):
         while played < 6:
             until(pairs, lambda: any(t.my_turn for t in tables))
             number = next(i for i, t in enumerate(tables) if t.my_turn)
+            before = tables[number].session.move_count
             play_one(apps[number], tables[number], bots[number])
-            played += 1
-            until(pairs, lambda n=tables[number].session.move_count: all_at(tables, n))
+            played += 1  # (on its way: it lands when the server's update arrives)
+            until(pairs, lambda n=before + 1: all_at(tables, n))
         assert tables[0].session.move_count == tables[1].session.move_count >= 6
         for table in tables:  # the other's moves were logged too
             assert any(line.seat == 1 - table.view_seat for line in table.log_lines)

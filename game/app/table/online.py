@@ -39,6 +39,9 @@ class TableOnline:
             self.net_lost_at = self.clock
         if arrivals.connected is not None:
             self.net_down = not arrivals.connected
+        for refused in arrivals.refused:  # this seat's move or chat line, refused
+            self.refuse(refused)
+            self.refresh()
         for message in arrivals.notices:
             self.log_notice(message)
         for line in arrivals.chat:
@@ -98,7 +101,22 @@ class TableOnline:
         if not self.session.online or self.layout is None:
             return
         if self.banner_shown:
-            _banner(surface, self.layout.centre, tr("net_table.reconnecting"))
+            _banner(surface, self.layout.centre, self.banner_text())
+        elif getattr(self.session, "pending", None) is not None:
+            area = self.layout.centre
+            at = (area.centerx, area.bottom - 18)
+            text(surface, tr("net_table.sending"), at, 18, CREAM, bold=True, anchor="center")
+
+    def banner_text(self) -> str:
+        """What the banner says: the reconnection loop's attempt and wait, or that it
+        gave up (Continue on the title rejoins later)."""
+        attempt = getattr(self.session, "reconnecting", None)
+        if not self.net_down or attempt is None:
+            return tr("net_table.reconnecting")
+        if attempt.gave_up:
+            return tr("net_table.gave_up")
+        seconds = max(1, round(attempt.retry_in))
+        return tr("net_table.reconnecting_try", n=attempt.attempt, s=seconds)
 
 
 def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:

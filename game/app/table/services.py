@@ -252,8 +252,8 @@ class TableServices:
     def _refresh_controls(self) -> None:
         if self.ui is None:
             return
-        # Where undo is never possible the button stays, to say why (net.no_undo).
-        can_undo = (self.session.can_undo and self.my_turn) or bool(self.session.undo_refusal)
+        # Where undo is never possible (online) the button looks so; Ctrl+Z says why.
+        can_undo = self.session.can_undo and self.my_turn
         for button, name in self.side_buttons.items():
             enabled = {
                 "undo": can_undo,

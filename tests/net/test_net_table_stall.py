@@ -1,0 +1,46 @@
+"""Nothing on the table's frame loop waits on the network: with the server's event loop
+stalled for 5 s, a move played at the table shows as on its way at once, the frames go
+on (their p99 measured), and the server's answer lands the move when it wakes."""
+
+from __future__ import annotations
+
+import time
+
+from game.ai.base import NORMAL
+from game.ai.registry import make_bot
+from tests.net.tablesetup import close_app, new_app, run, seat_clients, sit, until
+
+STALL_S = 5.0
+
+
+def test_a_stalled_server_never_stalls_the_frames_and_the_move_lands(server, tmp_path):
+    (client,) = seat_clients(server.url, "kaluki", ["you", "easy"], seed=4)
+    app = new_app(tmp_path / "ann")
+    try:
+        table = sit(app, client)
+        until([(app, table)], lambda: table.my_turn)
+        s = table.session
+        action = make_bot("kaluki", NORMAL, 0, 0).choose(
+            s.view(), s.legal_actions(), s.public_history(0)
+        )
+        before = s.move_count
+        server.loop.call_soon_threadsafe(time.sleep, STALL_S)  # the server's loop stops
+        time.sleep(0.05)
+        started = time.perf_counter()
+        assert table.play(action)  # returns at once: the move is on its way
+        table.send_chat("still there?")
+        seconds = [time.perf_counter() - started]
+        assert s.pending is not None and not table.my_turn
+        while time.perf_counter() - started < STALL_S + 0.5:
+            frame = time.perf_counter()
+            run(app, table)
+            seconds.append(time.perf_counter() - frame)
+        until([(app, table)], lambda: s.move_count > before, seconds=10)
+        assert s.pending is None and not table.notice  # landed, nothing refused
+        seconds.sort()
+        p99 = seconds[int(0.99 * (len(seconds) - 1))]
+        print(f"frames during a {STALL_S:.0f} s stall: {len(seconds)}, p99 {p99 * 1000:.1f} ms")
+        assert p99 < 0.25, f"frame p99 {p99 * 1000:.0f} ms"
+    finally:
+        client.close()
+        close_app(app)
