@@ -34,12 +34,20 @@ from game.engine.events import Event
 from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net import messages as _messages  # noqa: F401  (their English templates)
-from game.net.protocol import BURST, GOING, RATE, RateLimit
+from game.net.protocol import BURST, GOING, MOVED, RATE, RateLimit
 from game.net.wire import decode_events
 
 log = logging.getLogger("game.net")
 
 SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice")
+MAX_HOPS = 3  # redirects one request follows (a table that moved while we followed it)
+
+
+def address(value: Any) -> str | None:
+    """A table server's address as a server sent it (a redirect, a peer), or None."""
+    if isinstance(value, str) and value.startswith(("http://", "https://")) and len(value) < 300:
+        return value
+    return None
 
 
 @dataclass(frozen=True)
@@ -213,6 +221,11 @@ class NetClient:
         retry: Reconnect | None = None,
     ) -> None:
         self.url, self.timeout = url, timeout
+        # A table server of many processes: the table's owner is ``url``; ``entry`` (the
+        # address first given) and the ``peers`` a reply names can find it if it goes.
+        self.entry = url
+        self.peers: tuple[str, ...] = ()
+        self._moving = False  # following a redirect: not a lost connection
         self.inbox: queue.Queue[Incoming] = queue.Queue()
         self.game_id: str | None = None
         self.code: str | None = None
@@ -238,6 +251,7 @@ class NetClient:
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
         self.sio.on(GOING, self._going)
+        self.sio.on(MOVED, self._moved)
         for kind in SERVER_KINDS:
             self.sio.on(kind, self._receiver(kind))
 
@@ -288,10 +302,38 @@ class NetClient:
         if isinstance(seconds, int | float) and 0 <= seconds <= 60:
             self._back_in = float(seconds)
 
+    async def _moved(self, data: Any) -> None:
+        """The table went to another process (that one's address, or "" to find it); the
+        server closes this connection next, and the client comes back at once, where the
+        rejoin is sent on to wherever the table is."""
+        if self.record:
+            self.frames.append((MOVED, data))
+        url = address(data.get("url")) if isinstance(data, dict) else None
+        if url is not None:
+            self.url = url
+        self._back_in = 0.05
+
+    async def _follow(self, url: str) -> bool:
+        """Go to the process that owns the table (the player sees a short "connecting")."""
+        self._moving = True
+        try:
+            self.url = url
+            await self.sio.disconnect()
+            await self._settled()
+            await self._open()
+            return True
+        except Exception as error:
+            log.debug("following the table to %s: %s", url, error)
+            return False
+        finally:
+            self._moving = False
+
     async def _disconnected(self, *reason: Any) -> None:
         if self._lost is not None and not self._lost.done():
             self._lost.set_result(None)  # requests in flight are answered: not sent
         self.inbox.put(Connection(False))
+        if self._moving:
+            return
         if self.reconnect and not self._closing and self._reconnecting is None:
             self._reconnecting = asyncio.ensure_future(self._come_back())
 
@@ -307,12 +349,16 @@ class NetClient:
 
     async def _come_back(self) -> None:
         """The reconnection loop (see ``Reconnect``); each attempt is in the inbox."""
+        # Each attempt tries the next address it knows: the table's process first, then
+        # any other (one lost for good, another serves its tables).
+        addresses = list(dict.fromkeys([self.url, self.entry, *self.peers]))
         try:
             for attempt, wait in enumerate(self.retry.waits(self._back_in, self._rng), 1):
                 self.inbox.put(Reconnecting(attempt, round(wait, 2)))
                 await asyncio.sleep(wait)
                 if self._closing or self.sio.connected:
                     return
+                self.url = addresses[(attempt - 1) % len(addresses)]
                 await self._settled()
                 try:
                     await self._open()
@@ -354,7 +400,7 @@ class NetClient:
 
     # -- requests ---------------------------------------------------------------------
 
-    async def _call(self, kind: str, data: dict[str, Any]) -> Reply:
+    async def _call(self, kind: str, data: dict[str, Any], hops: int = 0) -> Reply:
         rejoining = self._rejoining
         if kind != "rejoin" and rejoining is not None and not rejoining.done():
             # After a reconnection the seat is taken back first: a move sent before the
@@ -374,7 +420,17 @@ class NetClient:
             answer = call.result()
         except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
             return Reply(False)
-        return reply_of(answer)
+        reply = reply_of(answer)
+        peers = reply.data.get("peers")
+        if isinstance(peers, list):
+            self.peers = tuple(url for url in map(address, peers[:32]) if url is not None)
+        moved = None if reply.ok else address(reply.data.get(MOVED))
+        if moved is None or hops >= MAX_HOPS or not await self._follow(moved):
+            return reply
+        rejoining = self._rejoining
+        if kind == "rejoin" and rejoining is not None and not rejoining.done():
+            return await rejoining  # the new connection took the seat back by itself
+        return await self._call(kind, data, hops + 1)
 
     def send(self, kind: str, data: dict[str, Any]) -> concurrent.futures.Future[Reply]:
         """Send a request without waiting: the app polls the future's ``done()``."""

@@ -56,6 +56,7 @@ YOU, OPEN = "you", "open"
 SEAT_PLANS = (YOU, OPEN, *LEVELS)
 CLIENT_KINDS = ("create", "join", "rejoin", "start", "act", "chat", "leave", "undo")
 GOING = "going"  # the server's last frame before a clean stop
+MOVED = "moved"  # the table is served by another process: {url} ("" to find it again)
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 symbols, no 0/O or 1/I
 CODE_LENGTH = 13  # 65 bits of randomness
