@@ -62,7 +62,7 @@ class LoadScene(Scene):
         self.open_button: Any = None  # pygame_gui buttons, made by build
         self.delete_button: Any = None
         self.back_button: Any = None
-        self._thumbs: dict[str, pygame.Surface | None] = {}
+        self._thumbs: dict[tuple[str, bytes | None], pygame.Surface | None] = {}
         self.online: dict = {}  # path -> (row, record) of the online tables
 
     def enter(self) -> None:
@@ -325,7 +325,8 @@ class LoadScene(Scene):
     # --- drawing ---
 
     def thumbnail(self, summary: SaveSummary) -> pygame.Surface | None:
-        key = str(summary.path)
+        # By the picture itself, not the file: a game saved again since shows its new one.
+        key = (str(summary.path), summary.thumbnail)
         if key not in self._thumbs:
             self._thumbs[key] = _decode_thumbnail(summary)
         return self._thumbs[key]

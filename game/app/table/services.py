@@ -4,7 +4,6 @@ kept in saves, the action log, sounds, the hint, and the buttons' states."""
 
 from __future__ import annotations
 
-import io
 import logging
 import time
 from dataclasses import dataclass
@@ -28,7 +27,6 @@ from game.persist.savedgame import HandGroups, SavedGame
 log = logging.getLogger(__name__)
 # The log keeps the whole deal being played; the cap only guards against a runaway deal.
 LOG_KEEP = 1000
-THUMB_SIZE = (192, 120)
 THUMB_EVERY_S = 5.0
 
 
@@ -115,23 +113,14 @@ class TableServices:
         self.refresh()
 
     def _thumbnail(self, fresh: bool = False) -> bytes | None:
-        """A small picture of the table for the Load list (the last frame, refreshed every
-        few seconds; ``fresh`` draws the table now, for a named save)."""
-        now = time.monotonic()
-        if not fresh and self._thumb is not None and now - self._thumb_at < THUMB_EVERY_S:
-            return self._thumb
-        try:
-            if fresh:
-                frame = pygame.Surface(self.size)
-                self.draw(frame)
-            else:
-                frame = self.app.surface
-            small = pygame.transform.smoothscale(frame, THUMB_SIZE)
-            buffer = io.BytesIO()
-            pygame.image.save(small, buffer, "thumb.png")
-            self._thumb, self._thumb_at = buffer.getvalue(), now
-        except (pygame.error, ValueError) as error:
-            log.info("no thumbnail: %s", error)
+        """A small picture of the table for the Load list, drawn for this very save so
+        it matches the entry beside it (see ``thumbnail``: a hot-seat hand face down).
+        ``fresh`` is kept for the callers' sake: every picture is fresh now."""
+        from game.app.table.thumbnail import table_thumbnail
+
+        picture = table_thumbnail(self)
+        if picture is not None:
+            self._thumb, self._thumb_at = picture, time.monotonic()
         return self._thumb
 
     def _record(self, events: list[Event]) -> None:

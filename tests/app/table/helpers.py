@@ -128,6 +128,19 @@ def continue_from_title(app: App):
     return app.stack.top
 
 
+def pass_hand(app: App) -> None:
+    """The next player presses the hand-off screen's own button, as a person would: a
+    moment after it appeared (a click at once counts as the previous player's)."""
+    from game.app.table.handoff import CLICK_GUARD_S, HandoffScene
+
+    top = app.stack.top
+    assert isinstance(top, HandoffScene), "no hand-off screen is up"
+    while top.age < CLICK_GUARD_S:
+        frames(app)
+    click(app, top.button.rect.center)
+    assert app.stack.top is not top, "the button did not reveal the hand"
+
+
 def sit_down(app: App) -> None:
     """Confirm the hand-off a hot-seat table opens behind (nobody's hand shows before)."""
     from game.app.table.handoff import HandoffScene

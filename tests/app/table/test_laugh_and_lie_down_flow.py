@@ -30,11 +30,11 @@ from game.tools.showcase.laugh_and_lie_down import laugh_setup
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import (
     card_point,
-    click,
     continue_from_title,
     drag,
     frames,
     key,
+    pass_hand,
     settle,
     sit_down,
     until,
@@ -128,7 +128,7 @@ def test_hot_seat_claim_window_hides_hands_and_asks_only_the_player_to_act(app):
     assert isinstance(cover, HandoffScene) and cover.name == "Ada"
     assert all(t.card is None for t in table.picture.in_zone("hand:0"))
     assert not table.context_widgets  # no prompt shows while the hands are hidden
-    click(app, (640, 400))
+    pass_hand(app)
     assert app.stack.top is table and table.session.shown_seat == 1
     assert {t.card for t in table.picture.in_zone("hand:1")} == set(hand("9S 9H 9D"))
     names = sorted(spec.name.partition(":")[0] for spec in table.context_widgets.values())
@@ -138,7 +138,7 @@ def test_hot_seat_claim_window_hides_hands_and_asks_only_the_player_to_act(app):
     frames(app, 2)
     cover = app.stack.top
     assert isinstance(cover, HandoffScene) and cover.name == "You"
-    click(app, (640, 400))
+    pass_hand(app)
     claims = [s for s in table.context_widgets.values() if s.name.startswith("claim")]
     assert len(claims) == 1 and dict(claims[0].params)["name"] == "Ada"
     key(app, pygame.K_1)  # ... and You claim them

@@ -164,7 +164,7 @@ def test_the_key_help_names_only_what_the_game_has(app):
 def test_the_results_say_your_statistics_for_the_default_name(app, monkeypatch):
     import game.app.table.flow as flow
 
-    monkeypatch.setattr(flow, "with_finished_game", lambda stats, saved: stats)
+    monkeypatch.setattr(flow, "with_finished_game", lambda stats, saved, game="": stats)
     monkeypatch.setattr(app, "keep_stats", lambda stats: True)
     table = kaluki_table(app)
     table._finished_here = True
