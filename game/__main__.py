@@ -92,6 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="tests only: deal the seed a client asks for (it reveals every hidden card)",
     )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of the server's limits (docs/NETWORK.md, Threats and limits)",
+    )
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("--engine", action="store_true", help="engine benchmarks only")
     bench.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
@@ -152,9 +159,17 @@ def main(argv: list[str] | None = None) -> int:
             print_report(report, args.json)
             return 1 if report.failures else 0
         if args.command == "serve":
+            from game.net.limits import Limits
             from game.net.server import serve as run_server
 
-            return run_server(args.host, args.port, args.db, args.all_interfaces, args.test_seeds)
+            try:
+                limits = Limits.parse(args.limit)
+            except ValueError as error:
+                print(f"serve: {error}", file=sys.stderr)
+                return 2
+            return run_server(
+                args.host, args.port, args.db, args.all_interfaces, args.test_seeds, limits
+            )
         if args.command == "bench" and args.online:
             from game.tools.online_bench import run_online
 

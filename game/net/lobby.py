@@ -16,7 +16,7 @@ from game.engine.messages import msg
 from game.net import messages as m
 from game.net import protocol as p
 from game.net.store import DamagedTable, TableStore, digest
-from game.net.tables import OVER, Send, Table, TableSeat, new_code, new_secret
+from game.net.tables import OVER, WAITING, Send, Table, TableSeat, new_code, new_secret
 from game.persist.savedgame import HUMAN
 
 log = logging.getLogger("game.net")
@@ -50,6 +50,7 @@ class Lobby:
         self.where: dict[str, str] = {}  # connection id -> table code
         self.over_at: dict[str, float] = {}  # finished tables: when they were seen over
         self.draining = False  # the server is stopping: no new tables
+        self.opened_at: dict[str, float] = {}  # when each table was created or restored
 
     def restore(self) -> int:
         """Load every table still waiting or under way (a damaged one is logged and left
@@ -71,6 +72,7 @@ class Lobby:
                 if seat.dropped_at is not None:
                     seat.dropped_at = self.clock()
             self.tables[table.code] = table
+            self.opened_at[table.code] = self.clock()
         return len(self.tables)
 
     def table_of(self, sid: str) -> Table:
@@ -152,6 +154,7 @@ class Lobby:
         )
         table.save_new()
         self.tables[code] = table
+        self.opened_at[code] = self.clock()
         reply: dict[str, Any] = {"ok": True, "code": code, "host": host}
         mine = next((i for i, plan in enumerate(request.seats) if plan.kind == p.YOU), None)
         if mine is not None:
@@ -181,6 +184,7 @@ class Lobby:
             if now - since >= self.keep_finished:
                 del self.tables[code]
                 del self.over_at[code]
+                self.opened_at.pop(code, None)
                 gone.append(code)
         if gone:
             for sid in [sid for sid, code in self.where.items() if code in gone]:
@@ -194,6 +198,36 @@ class Lobby:
             if table.unsaved is not None:
                 sends += table.retry_save()
         return sends
+
+    def waiting(self) -> int:
+        return sum(table.phase == WAITING for table in self.tables.values())
+
+    def evict_waiting(self, most: int, idle: float) -> list[str]:
+        """Forget the waiting tables nobody is connected to that were opened ``idle``
+        seconds ago, then the oldest such ones while more than ``most`` wait (a waiting
+        table holds nothing of value: it leaves the store too); their codes."""
+        now = self.clock()
+        present = set(self.where.values())
+        empty = [
+            code
+            for code, table in self.tables.items()
+            if table.phase == WAITING
+            and code not in present
+            and all(seat.sid is None for seat in table.seats)
+        ]
+        empty.sort(key=lambda code: self.opened_at.get(code, now))
+        excess = self.waiting() - most
+        gone = [
+            code
+            for index, code in enumerate(empty)
+            if index < excess or now - self.opened_at.get(code, now) >= idle
+        ]
+        for code in gone:
+            del self.tables[code]
+            self.opened_at.pop(code, None)
+            if self.store is not None:  # set aside for good: never restored or joined
+                self.store.phase(code, OVER)
+        return gone
 
     def takeovers(self) -> list[Send]:
         """Seats whose grace period has run out go to the computer."""

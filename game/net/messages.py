@@ -29,6 +29,9 @@ PLAYER_BACK = "net.player_back"  # params: player (Seat)
 PLAYER_LEFT = "net.player_left"  # params: player (Seat), grace (seconds)
 PLAYER_JOINED = "net.player_joined"  # params: player (Seat)
 TABLE_STARTED = "net.table_started"
+TOO_MANY_TABLES = "net.too_many_tables"  # params: most (a whole number)
+SERVER_BUSY = "net.server_busy"
+TOO_MANY_GUESSES = "net.too_many_guesses"
 NOT_SENT = "net.not_sent"  # the client: a move sent while the connection is down
 SEED_REFUSED = "net.seed_refused"
 SERVER_GOING = "net.server_going"  # params: seconds (when to come back)
@@ -64,6 +67,9 @@ templates(
         PLAYER_LEFT: "{player} has lost the connection; waiting {grace} seconds.",
         PLAYER_JOINED: "{player} has joined the table.",
         TABLE_STARTED: "The game begins.",
+        TOO_MANY_TABLES: "You have {most} tables open on this server: finish or leave one first.",
+        SERVER_BUSY: "The server has too many tables waiting to start: try again later.",
+        TOO_MANY_GUESSES: "Too many wrong table codes from your network: wait a minute.",
         NOT_SENT: "The connection to the table is down: that move was not sent.",
         SEED_REFUSED: "This server shuffles the cards itself: a table cannot choose its seed.",
         SERVER_GOING: "The table server is stopping; reconnecting in about {seconds} s.",

@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,7 @@ from game.persist.savedgame import MAX_NAME
 MAX_FRAME = 16 * 1024  # bytes of JSON in one client frame: an action is a few hundred
 MAX_DEPTH = 12  # nesting of lists and objects in a client frame
 MAX_CHAT = 200  # characters in a chat line
+MAX_MARKS = 4  # combining marks on one character (a stack of hundreds spills over the lines)
 MAX_OPTIONS = 40
 MAX_GRACE = 3600.0
 DEFAULT_GRACE = 60.0
@@ -157,7 +159,20 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
 
 
 def frame_size(data: Any) -> int:
-    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+    try:
+        return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+    except UnicodeEncodeError:  # a lone surrogate (JSON's "\ud800") is no text at all
+        raise bad("text that is not Unicode") from None
+
+
+def marks_bounded(text: str) -> bool:
+    """No character carries more than ``MAX_MARKS`` combining marks."""
+    run = 0
+    for ch in text:
+        run = run + 1 if unicodedata.combining(ch) or unicodedata.category(ch) == "Me" else 0
+        if run > MAX_MARKS:
+            return False
+    return True
 
 
 def parse(kind: Any, args: tuple[Any, ...]) -> Request:
@@ -215,7 +230,7 @@ def player_name(value: Any) -> str:
     if not isinstance(value, str):
         raise bad("a name is text")
     name = " ".join(value.split())
-    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+    if not 0 < len(name) <= MAX_NAME or not name.isprintable() or not marks_bounded(name):
         raise bad(f"a name has 1 to {MAX_NAME} printable characters")
     return name
 
@@ -316,7 +331,7 @@ def _chat(f: _Fields) -> Chat:
     line = " ".join(text.split())
     if len(line) > MAX_CHAT:
         raise Refusal(msg(m.CHAT_TOO_LONG))
-    if not line or not line.isprintable():
+    if not line or not line.isprintable() or not marks_bounded(line):
         raise bad("a chat line is printable text")
     f.done()
     return Chat(line)

@@ -34,11 +34,15 @@ from game.engine.messages import msg
 from game.net import messages as m
 from game.net import protocol as p
 from game.net.client import cancel_others
-from game.net.lobby import KEEP_FINISHED, Lobby
+from game.net.limits import Connection, Guard, Limits
+from game.net.lobby import KEEP_FINISHED, Lobby, Outcome
 from game.net.store import StoreError, open_store
-from game.net.tables import Send
+from game.net.tables import OVER, Send
+from game.net.transport import GatedSite, GuardedServer, TextPacket, raise_file_limit
 
 log = logging.getLogger("game.net")
+# A wrong table code, seat credential or host secret: what guessing looks like.
+WRONG_GUESSES = {m.NO_TABLE, m.BAD_CREDENTIAL, m.NOT_HOST}
 
 ANY_ADDRESS = ("", "0.0.0.0", "::", "*")
 CHECKPOINT = 2.0  # seconds between copies of the store's WAL into its database
@@ -68,17 +72,6 @@ def every_interface(host: str) -> bool:
     return False
 
 
-class TextPacket(socketio.packet.Packet):
-    """Socket.IO packets of JSON text only. The library walks every outgoing value looking
-    for bytes to send as binary attachments; this server never sends bytes, and that walk
-    over each seat's view cost more than encoding it. Incoming packets are decoded (and
-    binary ones refused by validation) exactly as before."""
-
-    @classmethod
-    def data_is_binary(cls, data: Any) -> bool:
-        return False
-
-
 class TableServer:
     def __init__(
         self,
@@ -89,9 +82,7 @@ class TableServer:
         bot_delay: float = 0.0,
         tick: float = 0.25,
         all_interfaces: bool = False,
-        rate: float = p.RATE,
-        burst: float = p.BURST,
-        max_strikes: int = p.MAX_STRIKES,
+        limits: Limits | None = None,
         keep_finished: float = KEEP_FINISHED,
         test_seeds: bool = False,
     ) -> None:
@@ -101,14 +92,15 @@ class TableServer:
         self.store = open_store(db) if db is not None else None
         self.lobby = Lobby(self.store, keep_finished=keep_finished, test_seeds=test_seeds)
         self.bot_delay, self.tick = bot_delay, tick
-        self.rate, self.burst, self.max_strikes = rate, burst, max_strikes
-        self.limits: dict[str, p.RateLimit] = {}
+        self.limits = limits or Limits()
+        self.guard = Guard(self.limits)
+        self.sessions: set[str] = set()  # Socket.IO sessions that really connected
         self.thinking: set[str] = set()  # tables whose bot is on the move
         self.bots_again: dict[str, float] = {}  # tables whose bot failed: when to retry
         self.act_seconds: collections.deque[float] = collections.deque(maxlen=200_000)
-        self.sio = socketio.AsyncServer(
+        self.sio = GuardedServer(
+            self.guard,
             async_mode="aiohttp",
-            serializer=TextPacket,
             # Each connection's frames are handled in order on its own reading task:
             # no task per frame (the handlers never wait on the network).
             async_handlers=False,
@@ -134,9 +126,13 @@ class TableServer:
         restored = self.lobby.restore()
         if restored:
             log.info("restored %d tables", restored)
-        self.runner = web.AppRunner(self.app, access_log=None)
+        # A connection must send a whole request within ``request_seconds`` of opening
+        # (and the next one as soon after a reply): silent sockets are not kept.
+        self.runner = web.AppRunner(
+            self.app, access_log=None, keepalive_timeout=self.limits.request_seconds
+        )
         await self.runner.setup()
-        site = web.TCPSite(self.runner, self.host, self.port)
+        site = GatedSite(self.runner, self.host, self.port, self.limits)
         try:
             await site.start()
         except OSError as error:
@@ -144,10 +140,7 @@ class TableServer:
             self.runner = None
             why = error.strerror or str(error)
             raise ListenError(f"cannot listen on {self.host}:{self.port}: {why}") from None
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        self.port = site.port
         self._ticker = asyncio.create_task(self._tick())
         for code in list(self.lobby.tables):
             self._kick(code)
@@ -201,16 +194,16 @@ class TableServer:
         # real ones (a new connection; one already marked as going) are acted on.
         @sio.event
         async def connect(sid: str, *args: Any) -> Any:
-            if sid in self.limits:
+            if sid in self.sessions:
                 return await self.frame("connect", sid, args)
-            self.limits[sid] = p.RateLimit(self.rate, self.burst, max_strikes=self.max_strikes)
+            self.sessions.add(sid)
             return True
 
         @sio.event
         async def disconnect(sid: str, *args: Any) -> Any:
             if sio.manager.is_connected(sid, "/"):
                 return await self.frame("disconnect", sid, args)
-            self.limits.pop(sid, None)
+            self.sessions.discard(sid)
             await self._emit(self.lobby.disconnect(sid))
             return None
 
@@ -230,19 +223,19 @@ class TableServer:
     async def frame(self, kind: str, sid: str, args: tuple[Any, ...]) -> dict[str, Any]:
         """One client frame, answered with its acknowledgement."""
         started = time.perf_counter()
-        limit = self.limits.get(sid)
-        if limit is None:
+        connection = self.guard.connections.get(self.sio.manager.eio_sid_from_sid(sid, "/"))
+        if connection is None or sid not in self.sessions:
             return p.refusal_reply(msg(m.NOT_SEATED))
+        limit = connection.limit
         try:
             if not limit.allow():
                 raise p.Refusal(msg(m.TOO_FAST), strike=True)
             request = p.parse(kind, args)
-            outcome = self.lobby.handle(sid, request)
+            outcome = self.admit(connection, sid, request)
         except p.Refusal as refusal:
             log.debug("refused %s from %s: %s", kind[:20], sid, refusal)
             if refusal.strike and limit.strike():
-                log.warning("closing %s after %d bad frames", sid, limit.strikes)
-                self._spawn(self._close(sid))
+                self._spawn(self.sio.cut(connection, f"after {limit.strikes} bad frames"))
             return p.refusal_reply(refusal.message)
         except Exception:  # a bug must cost one frame, never the server
             log.exception("frame %s from %s failed", kind[:20], sid)
@@ -260,8 +253,40 @@ class TableServer:
             self.act_seconds.append(time.perf_counter() - started)
         return outcome.reply
 
-    async def _close(self, sid: str) -> None:
-        await self.sio.disconnect(sid)
+    def admit(self, connection: Connection, sid: str, request: p.Request) -> Outcome:
+        """The lobby's outcome of one request, within the connection's and its address's
+        budgets: tables it may open, wrong codes and secrets it may guess."""
+        guard, lobby = self.guard, self.lobby
+        if isinstance(request, p.Create):
+            most = guard.table_refusal(connection, self._live)
+            if most is not None:
+                raise p.Refusal(msg(m.TOO_MANY_TABLES, most=most))
+            for code in lobby.evict_waiting(
+                self.limits.waiting_tables - 1, self.limits.waiting_seconds
+            ):
+                log.info("waiting table %s forgotten to make room", code)
+            if lobby.waiting() >= self.limits.waiting_tables:
+                raise p.Refusal(msg(m.SERVER_BUSY))
+            outcome = lobby.handle(sid, request)
+            guard.created(connection, outcome.reply["code"])
+            return outcome
+        if not isinstance(request, p.Join | p.Rejoin | p.Start):
+            return lobby.handle(sid, request)
+        guesses = connection.peer.guesses
+        if not guesses.allow():
+            raise p.Refusal(msg(m.TOO_MANY_GUESSES))
+        try:
+            outcome = lobby.handle(sid, request)
+        except p.Refusal as refusal:
+            if refusal.message.key not in WRONG_GUESSES:
+                guesses.give_back()
+            raise
+        guesses.give_back()
+        return outcome
+
+    def _live(self, code: str) -> bool:
+        table = self.lobby.tables.get(code)
+        return table is not None and table.phase != OVER
 
     async def _emit(self, sends: list[Send]) -> None:
         """Each frame encoded once and put straight on its connections' Engine.IO queues,
@@ -279,8 +304,14 @@ class TableServer:
             packet = TextPacket(socketio.packet.EVENT, data=[send.event, send.data], namespace="/")
             text = packet.encode()
             for eio_sid in to:
-                if eio_sid is not None:
-                    await self.sio.eio.send(eio_sid, text)
+                if eio_sid is None:
+                    continue
+                if self.sio.backlog(eio_sid) >= self.limits.queue:  # it never reads
+                    connection = self.guard.connections.get(eio_sid)
+                    if connection is not None:
+                        self._spawn(self.sio.cut(connection, "that reads nothing"))
+                    continue
+                await self.sio.eio.send(eio_sid, text)
 
     # -- the computer's seats -----------------------------------------------------------
 
@@ -332,6 +363,10 @@ class TableServer:
         for code in self.lobby.evict_finished():  # kept in the store only
             log.info("table %s finished: no longer in memory", code)
             self.thinking.discard(code)
+        limits = self.limits
+        for code in self.lobby.evict_waiting(limits.waiting_tables, limits.waiting_seconds):
+            log.info("table %s waited with nobody there: set aside", code)
+        self.guard.prune()
         # Tables waiting for the store try their write again; seats past their grace.
         sends = self.lobby.retry_saves() + self.lobby.takeovers()
         if sends:
@@ -407,14 +442,27 @@ def quiet_collector() -> None:
 
 
 def serve(
-    host: str, port: int, db: str | Path, all_interfaces: bool = False, test_seeds: bool = False
+    host: str,
+    port: int,
+    db: str | Path,
+    all_interfaces: bool = False,
+    test_seeds: bool = False,
+    limits: Limits | None = None,
 ) -> int:
     """``python -m game serve``: run a dedicated table server until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    soft, _hard = raise_file_limit()  # every connection is an open file
+    log.info("open files: up to %d", soft)
 
     async def main() -> None:
         server = TableServer(
-            host, port, db, bot_delay=0.5, all_interfaces=all_interfaces, test_seeds=test_seeds
+            host,
+            port,
+            db,
+            bot_delay=0.5,
+            all_interfaces=all_interfaces,
+            test_seeds=test_seeds,
+            limits=limits,
         )
         bound = await server.start()
         quiet_collector()

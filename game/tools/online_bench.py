@@ -265,6 +265,8 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
         command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0"]
         # --test-seeds: each table replays a script computed for its seed
         command += ["--db", str(Path(folder) / "bench.db"), "--test-seeds"]
+        # Every table comes from this one address: its caps are the bench's number.
+        command += ["--limit", f"tables_per_address={tables + 1}"]
         server = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )

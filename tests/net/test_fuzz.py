@@ -15,6 +15,7 @@ from game.engine import codec
 from game.engine.actions import Action
 from game.net import messages as m
 from game.net.client import NetClient
+from game.net.limits import Limits
 from game.net.protocol import CLIENT_KINDS, MAX_FRAME
 from game.net.server import ServerThread
 from tests.net.netplay import close, open_table, play
@@ -73,15 +74,8 @@ def mutate(rng: random.Random, kind: str, data: dict[str, Any]) -> tuple[str, An
 
 @pytest.fixture
 def lenient_server(tmp_path):
-    server = ServerThread(
-        "127.0.0.1",
-        0,
-        db=tmp_path / "t.db",
-        rate=1e9,
-        burst=1e9,
-        max_strikes=10**9,
-        test_seeds=True,
-    )
+    lenient = Limits(rate=1e9, burst=1e9, max_strikes=10**9, guess_burst=1e9)
+    server = ServerThread("127.0.0.1", 0, db=tmp_path / "t.db", limits=lenient, test_seeds=True)
     server.start()
     yield server
     server.stop()

@@ -103,3 +103,22 @@ def test_a_refused_join_keeps_the_seat_the_player_has(table):
     assert not reply.ok and reply.message.key == m.ALREADY_STARTED
     seated = server.call(lambda: server.server.lobby.tables[code].seats[client.seat].sid)
     assert seated is not None and server.call(lambda: server.server.lobby.where.get(seated)) == code
+
+
+def test_a_lone_surrogate_or_a_stack_of_marks_is_refused_cleanly(table):
+    """Old: a lone surrogate raised UnicodeEncodeError ("server error"); 190 combining
+    marks on one letter were sent to every player."""
+    server, players, _code = table
+    client = players[0].client
+    for text in ("hi \ud800 there", "Z" + "\u0301" * 190):
+        reply = client.chat(text)
+        assert not reply.ok and reply.message.key == m.BAD_FRAME, text
+        assert "server error" not in english(reply.message)
+    assert client.chat("café ok: e\u0301\u0302 ✓").ok  # a few marks are writing
+    stranger = NetClient(server.url)
+    stranger.connect()
+    try:
+        reply = stranger.create("kaluki", [{"kind": "you"}, {"kind": "open"}], "A" + "\u0300" * 50)
+        assert not reply.ok and reply.message.key == m.BAD_FRAME
+    finally:
+        stranger.close()

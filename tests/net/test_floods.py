@@ -1,0 +1,131 @@
+"""Floods at the transport: limits hold per Engine.IO connection and per address (a
+namespace reconnect buys nothing), packets with binary attachments are refused before
+the library buffers them, and a malformed packet costs one short log line and a strike.
+Each attack is a raw client on 127.0.0.1, bounded in count and time."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+from game.net import messages as m
+from game.net.limits import Limits
+from game.net.protocol import BURST, MAX_STRIKES, RATE
+from tests.net.rawsock import RawSocket, key, run
+
+
+def test_a_namespace_reconnect_keeps_the_bucket_and_the_strikes(server):
+    """Old: ``41`` then ``40`` gave a fresh session, bucket and strikes (about 2,000
+    frames a second answered; never closed)."""
+
+    async def attack() -> tuple[int, bool, float]:
+        sock = await RawSocket(server.server.port).open()
+        answered, started = 0, time.monotonic()
+        acks = []
+        while time.monotonic() - started < 2.0 and not sock.closed:
+            await sock.send("1")  # leave the namespace: "41" on the wire
+            await sock.send("0")  # ...and come back: "40"
+            for _ in range(10):
+                acks.append(await sock.event("chat", {"text": "spam"}))
+            await asyncio.sleep(0.01)
+        elapsed = time.monotonic() - started
+        for ack in acks:
+            reply = sock.acks.get(ack)
+            answered += reply is not None and key(reply) != m.TOO_FAST
+        closed = await sock.wait_closed(5)
+        await sock.close()
+        return answered, closed, elapsed
+
+    answered, closed, elapsed = run(attack())
+    assert answered <= BURST + RATE * elapsed + 5, answered
+    assert closed  # its strikes added up: the connection was closed
+
+
+def test_many_connections_from_one_address_share_one_budget_of_wrong_codes(server):
+    """Old: each connection had its own 20 frames a second of code guesses."""
+    limits = Limits()  # the server fixture runs with the defaults
+
+    async def attack() -> tuple[int, float]:
+        socks = [await RawSocket(server.server.port).open() for _ in range(10)]
+        await asyncio.sleep(0.2)
+        started = time.monotonic()
+        acks = []
+        for round_ in range(12):
+            for number, sock in enumerate(socks):
+                code = f"{number:02d}{round_:02d}".translate(str.maketrans("01", "AB"))
+                acks.append(
+                    (sock, await sock.event("join", {"code": (code * 4)[:13], "name": "Eve"}))
+                )
+            await asyncio.sleep(0.05)
+        wrong = 0
+        for sock, ack in acks:
+            wrong += key(await sock.answer(ack)) == m.NO_TABLE
+        elapsed = time.monotonic() - started
+        for sock in socks:
+            await sock.close()
+        return wrong, elapsed
+
+    wrong, elapsed = run(attack())
+    assert wrong <= limits.guess_burst + limits.guess_rate * elapsed + 2, wrong
+
+
+def test_attachments_are_refused_before_they_are_buffered(server):
+    """Old: a packet announcing attachments, then binary messages, grew the server by a
+    megabyte for each one sent, never released."""
+    sio = server.server.sio
+
+    async def attack() -> bool:
+        sock = await RawSocket(server.server.port).open()
+        await asyncio.sleep(0.1)
+        await sock.send('5999999999-["chat",{"_placeholder":true,"num":0}]')
+        for _ in range(200):
+            if not await sock.send(b"\x04" + b"x" * 16_000):
+                break
+            await asyncio.sleep(0.002)
+        closed = await sock.wait_closed(5)
+        await sock.close()
+        return closed
+
+    closed = run(attack())
+    held = server.call(
+        lambda: sum(
+            sum(len(a) for a in packet.attachments) for packet in sio._binary_packet.values()
+        )
+    )
+    assert held == 0 and closed
+
+
+def test_a_malformed_packet_costs_a_short_line_and_a_strike(server, caplog):
+    """Old: each one logged a library traceback of 2.75 KB and cost no strike."""
+    caplog.set_level(logging.INFO)
+    bad = ['2["chat"', "2{}", "2[]", "29", "2x", '0/admin,{"a":1}', "7", '2["chat"]]', "0"]
+
+    async def attack() -> bool:
+        sock = await RawSocket(server.server.port).open()
+        await asyncio.sleep(0.1)
+        for number in range(MAX_STRIKES * 3):
+            if not await sock.send(bad[number % len(bad)]):
+                break
+            await asyncio.sleep(0.005)
+        closed = await sock.wait_closed(5)
+        await sock.close()
+        return closed
+
+    assert run(attack())
+    text = "\n".join(record.getMessage() for record in caplog.records)
+    assert "Traceback" not in caplog.text and len(caplog.text) < 3_000, caplog.text
+    assert all(len(record.getMessage()) < 200 for record in caplog.records), text
+
+
+def test_an_event_named_with_a_number_is_an_unknown_kind(server):
+    async def attack() -> object:
+        sock = await RawSocket(server.server.port).open()
+        await asyncio.sleep(0.1)
+        await sock.send("21" + json.dumps([7, {}]))
+        answer = await sock.answer(1)
+        await sock.close()
+        return answer
+
+    assert key(run(attack())) == m.UNKNOWN_KIND
