@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -34,6 +34,9 @@ from game.persist.retire import with_finished_game
 from game.persist.savedgame import SaveSummary
 from game.persist.settings import Settings, save_settings
 from game.persist.stats import Statistics, load_stats, save_stats
+
+if TYPE_CHECKING:
+    from game.app.scenes.online.hosted import HostedServer
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +85,7 @@ class App:
         self.cards = CardArt(settings.four_colour, settings.card_back)
         self.audio = Audio(settings.sound, settings.volume)
         self.stack = SceneStack()
-        self.serving: list[Any] = []  # table servers hosted here for games under way
+        self._hosted: Any = None  # the one table server of the tables hosted here
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0
@@ -360,6 +363,17 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    @property
+    def hosted(self) -> HostedServer:
+        """The one table server this app runs for the tables it hosts (imported when
+        first asked: the network's packages are not loaded for a local game)."""
+        if self._hosted is None:
+            from game.app.scenes.online.hosted import HostedServer
+
+            self._hosted = HostedServer()
+        hosted: HostedServer = self._hosted
+        return hosted
+
     def request_quit(self) -> None:
         """The window's close button: quit, unless a scene must ask first (a table whose
         game the disk refuses to save). Closing again while it asks quits."""
@@ -380,9 +394,8 @@ class App:
         self.save_settings()
         self.save_stats()
         self.audio.stop()
-        for hosting in self.serving:  # the friends' table goes with the host's app
-            hosting.stop()
-        self.serving.clear()
+        if self._hosted is not None:  # a clean stop: the friends' apps hear when to return
+            self._hosted.stop()
 
 
 def table_hook(name: str) -> Callable[..., Any]:

@@ -3,7 +3,9 @@
 
 The advertisement says where the server listens and, for a table the host made open to
 the local network, its game and code (a table on a dedicated server is never advertised
-with its code: there the code is what keeps strangers out).
+with its code: there the code is what keeps strangers out). An advert lives exactly as
+long as its table accepts players: the app withdraws it when the game starts or the
+host leaves the waiting room (``Hosting.withdraw``).
 """
 
 from __future__ import annotations
@@ -88,16 +90,21 @@ class _Listener(ServiceListener):
 
     def remove_service(self, zc: Zeroconf, type_: str, name: str) -> None:
         with self.browser.lock:
-            self.browser.found.pop(name, None)
+            key = self.browser.keys.pop(name, None)
+            if key is not None:
+                self.browser.found.pop(key, None)
 
 
 class Browser:
     """The tables seen on the network so far (``tables()``), kept up to date on
-    zeroconf's thread until :meth:`close`."""
+    zeroconf's thread until :meth:`close`. A table is known by its code (two hosts may
+    name their tables alike, and zeroconf renames the second advert of a name); an
+    advert withdrawn takes its table off the list."""
 
     def __init__(self, interfaces: list[str] | None = None) -> None:
         self.lock = threading.Lock()
-        self.found: dict[str, FoundTable] = {}
+        self.found: dict[str, FoundTable] = {}  # by table code (by advert name if none)
+        self.keys: dict[str, str] = {}  # advert name -> its key in ``found``
         self.zeroconf = _zeroconf(interfaces)
         self.browser = ServiceBrowser(self.zeroconf, SERVICE, _Listener(self))
 
@@ -118,8 +125,13 @@ class Browser:
             text(b"game"),
             text(b"code"),
         )
+        key = table.code or name
         with self.lock:
-            self.found[name] = table
+            old = self.keys.get(name)
+            if old is not None and old != key:  # the advert now names another table
+                self.found.pop(old, None)
+            self.keys[name] = key
+            self.found[key] = table
 
     def tables(self) -> list[FoundTable]:
         with self.lock:

@@ -51,7 +51,7 @@ def newest_online(app: App, latest: SaveSummary | None = None) -> OnlineRecord |
     if not records or records[0].path is None:
         return None
     record = records[0]
-    if latest is not None:
+    if latest is not None and record.path is not None:
         try:
             if record.path.stat().st_mtime < latest.sort_time:
                 return None
@@ -99,14 +99,14 @@ def serve_again(app: App, record: OnlineRecord) -> Hosting | None:
     store is here): the server resumes every table of the store exactly, and keeps
     serving (friends rejoin by themselves) until the app closes."""
     from game.app.scenes.online.addresses import lan_addresses, parse_address
-    from game.app.scenes.online.connect import HOSTED_DB, Failed, serve
+    from game.app.scenes.online.connect import HOSTED_DB, Failed
 
     where = parse_address(record.url)
     db = app.paths.data / HOSTED_DB
     if where is None or where.secure or where.host not in lan_addresses() or not db.is_file():
         return None
     try:
-        return serve(where.host, where.port, db)
+        return app.hosted.serve(where.host, where.port, db)
     except Failed:  # the port is taken (another app serving it, or not ours)
         return None
 
@@ -134,14 +134,14 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
         log.info("rejoin: %s", error)
         client.close()
         if hosting is not None:
-            hosting.stop()
+            app.hosted.release(None)
         app.notify([tr("net_table.rejoin_failed", url=record.url)])
         return None
     reply = client.rejoin()
     if not reply.ok:
         client.close()
         if hosting is not None:
-            hosting.stop()
+            app.hosted.release(None)
         message = reply.message
         if message is not None and message.key in GONE:
             retire_record(app.paths, record.code)
@@ -149,7 +149,5 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
         else:
             app.notify([render(message) if message else tr("net_table.rejoin_gone")])
         return None
-    if hosting is not None:
-        app.serving.append(hosting)  # served again until the app closes
     client.inbox.put(client.wait_for(Synced))  # the seat's view: the table opens on it
     return open_net_table(app, NetSession(client))

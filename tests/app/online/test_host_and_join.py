@@ -36,7 +36,7 @@ def open_online(app) -> PlayOnlineScene:
     return app.stack.top
 
 
-def host_by_keys(app) -> WaitingRoomScene:
+def host_by_keys(app, port: str = "0") -> WaitingRoomScene:
     menu = open_online(app)
     assert menu.ring.name == "host"
     key(app, pygame.K_RETURN)
@@ -45,7 +45,7 @@ def host_by_keys(app) -> WaitingRoomScene:
     press_until(app, "game", pygame.K_LEFT, lambda: host.game_id == "kaluki")
     press_until(app, "players", pygame.K_LEFT, lambda: host.choices.players == 2)
     press_until(app, "listen", pygame.K_RIGHT, lambda: host.listen == "127.0.0.1")
-    retype(app, "where", "0")  # port 0: any free port
+    retype(app, "where", port)  # port 0: any free port
     retype(app, "name", "Ann")
     tab_to(app, "create")
     key(app, pygame.K_RETURN)

@@ -11,7 +11,7 @@ import contextlib
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.app.scenes.online.addresses import Where
 from game.engine.messages import Message
@@ -19,10 +19,14 @@ from game.net.client import NetClient, Reply
 from game.net.discovery import Advertiser
 from game.net.server import ServerThread
 
+if TYPE_CHECKING:
+    from game.app.scenes.online.hosted import HostedServer
+
 log = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT = 5.0
 HOSTED_DB = "hosted_tables.db"  # in the data folder: the tables this app serves
+FINISHED_S = 30.0  # seconds a finished table stays on the app's server (then the store only)
 
 
 class Failed(Exception):
@@ -52,19 +56,48 @@ class Plan:
 
 @dataclass
 class Hosting:
-    """The table server this app runs for its host, and its LAN advertisement."""
+    """The table server this app runs for its host, and the LAN advertisement of each of
+    its tables that still accepts players (by table code)."""
 
     server: ServerThread
-    advert: Advertiser | None = None
+    adverts: dict[str, Advertiser] = field(default_factory=dict)
     stopped: bool = field(default=False)
 
+    def advertise(self, code: str, name: str, game_id: str) -> None:
+        host, port = self.server.server.host, self.server.server.port
+        try:
+            self.adverts[code] = Advertiser(name, host, port, game_id, code, [host])
+        except Exception as error:  # friends can still type the address and code
+            log.info("table not advertised: %s", error)
+
+    def withdraw(self, code: str) -> None:
+        """The table takes no more players (it started, or its host left the room)."""
+        advert = self.adverts.pop(code, None)
+        if advert is not None:
+            with contextlib.suppress(Exception):
+                advert.close()
+
+    def in_play(self, besides: str | None = None) -> bool:
+        """Any table here (but ``besides``) waiting or under way (not a finished one)."""
+        from game.net.tables import OVER
+
+        def busy() -> bool:
+            tables = self.server.server.lobby.tables
+            return any(t.phase != OVER for code, t in tables.items() if code != besides)
+
+        try:
+            return bool(self.server.call(busy))
+        except Exception:
+            return False
+
     def stop(self) -> None:
+        """A clean stop: the friends' apps hear when to come back (Continue here serves
+        the same store again)."""
         if self.stopped:
             return
         self.stopped = True
-        if self.advert is not None:
-            with contextlib.suppress(Exception):
-                self.advert.close()
+        for code in list(self.adverts):
+            self.withdraw(code)
         self.server.stop()
 
 
@@ -91,10 +124,11 @@ def _connect(url: str) -> NetClient:
 
 
 def serve(address: str, port: int, db: Path | None) -> Hosting:
-    """A table server here, at ``address`` only; it resumes every table kept in ``db``."""
+    """A table server here, at ``address`` only; it resumes every table kept in ``db``.
+    (The app keeps one: ``hosted.HostedServer``.) A finished table leaves it soon."""
     if db is not None:
         db.parent.mkdir(parents=True, exist_ok=True)
-    server = ServerThread(address, port, db=db, bot_delay=0.5)
+    server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
     try:
         server.start()
     except Exception as error:
@@ -106,32 +140,41 @@ def serve(address: str, port: int, db: Path | None) -> Hosting:
     return hosting
 
 
-def host(plan: Plan) -> Joined:
-    """Serve (unless on a server), create the table, advertise it on the LAN."""
-    hosting = None if plan.on_server else serve(plan.address, plan.port, plan.db)
-    port = plan.port if hosting is None else hosting.server.server.port
-    try:
-        client = _connect(Where(plan.address, port, plan.secure).url)
-    except Failed:
-        if hosting is not None:
+def host(plan: Plan, hosted: HostedServer | None = None) -> Joined:
+    """Serve (unless on a server: on the app's one server, ``hosted``), create the table,
+    advertise it on the LAN while it accepts players."""
+    hosting = None
+    if not plan.on_server:
+        hosting = (
+            hosted.serve(plan.address, plan.port, plan.db)
+            if hosted is not None
+            else serve(plan.address, plan.port, plan.db)
+        )
+    address, port = plan.address, plan.port
+    if hosting is not None:  # where the app's server listens (it may have been running)
+        address, port = hosting.server.server.host, hosting.server.server.port
+
+    def give_up() -> None:
+        if hosting is not None and hosted is None:
             hosting.stop()
+        elif hosted is not None:
+            hosted.release(None)
+
+    try:
+        client = _connect(Where(address, port, plan.secure).url)
+    except Failed:
+        give_up()
         raise
     reply = client.create(
         plan.game_id, plan.seats, plan.name, options=plan.options, grace=plan.grace
     )
     if not reply.ok:
         client.close()
-        if hosting is not None:
-            hosting.stop()
+        give_up()
         raise _refused(reply, "online.create_refused")
     if hosting is not None and client.code is not None:
-        try:
-            hosting.advert = Advertiser(
-                plan.table_name, plan.address, port, plan.game_id, client.code, [plan.address]
-            )
-        except Exception as error:  # friends can still type the address and code
-            log.info("table not advertised: %s", error)
-    return Joined(client, f"{plan.address}:{port}", hosting)
+        hosting.advertise(client.code, plan.table_name, plan.game_id)
+    return Joined(client, f"{address}:{port}", hosting)
 
 
 def join(where: Where, code: str, name: str, seat: int | None) -> Joined:

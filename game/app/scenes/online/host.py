@@ -402,7 +402,7 @@ class HostScene(Scene):
             return
         self.app.update_settings(online_name=plan.name)
         self.status.wait(tr("online.starting"))
-        self.task = Task(lambda: connect.host(plan))
+        self.task = Task(lambda: connect.host(plan, self.app.hosted))
 
     def update(self, dt: float) -> None:
         super().update(dt)

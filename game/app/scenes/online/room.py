@@ -190,13 +190,19 @@ class WaitingRoomScene(Scene):
 
     def _begin(self, items: list[Incoming]) -> None:
         """The game has begun: hand the client, with the frames from the Synced on, to
-        the table (they go back in the inbox in the order they came)."""
-        self.synced = items[0]
+        the table (they go back in the inbox in the order they came, after the seats)."""
+        first = items[0]
+        assert isinstance(first, Synced)
+        self.synced = first
         later: list[Incoming] = []
         with contextlib.suppress(queue.Empty):
             while True:
                 later.append(self.client.inbox.get_nowait())
-        for item in [*items, *later]:
+        # The seats as the start left them (an open seat nobody took is the computer's
+        # now) go first: the room took that frame, and without it the table would name
+        # every seat "Human" until a reconnection sent the seats again.
+        seats: list[Incoming] = [self.lobby] if self.lobby is not None else []
+        for item in [*seats, *items, *later]:
             self.client.inbox.put(item)
         self.status.wait(tr("online.game_begins"))
         opener = table_hook()
@@ -206,8 +212,8 @@ class WaitingRoomScene(Scene):
 
         self.session = NetSession(self.client)
         self.handed_over = True
-        if self.joined.hosting is not None:  # served until the app closes
-            self.app.serving.append(self.joined.hosting)
+        if self.joined.hosting is not None:  # no more players: the LAN list drops it
+            self.joined.hosting.withdraw(self.code)
         opener(self.app, self.session)
 
     # --- leaving ---
@@ -221,9 +227,10 @@ class WaitingRoomScene(Scene):
         with contextlib.suppress(Exception):
             if self.client.connected:
                 self.client.leave()
+        code = self.code
         self.client.close()
         if self.joined.hosting is not None:
-            self.joined.hosting.stop()
+            self.app.hosted.release(code)
 
     # --- drawing ---
 
