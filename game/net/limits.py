@@ -37,7 +37,8 @@ class Limits:
     bot_share: float = 0.5  # of one core: the computer seats' thinking time, every table
     queue: int = 512  # frames waiting to go out to one connection (a client that never reads)
     request_seconds: float = 10.0  # to send a whole HTTP request (head and body) or the next one
-    fd_margin: int = 64  # open files kept free: new connections are refused this near the limit
+    fd_margin: int = 128  # open files kept free (more than a listen backlog of 100): new
+    # connections are refused this near the limit
     log_per_second: float = 2.0  # lines about bad packets (the rest are counted)
 
     @classmethod

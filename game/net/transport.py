@@ -18,8 +18,10 @@ anything, without forking the library.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import resource
+import os
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +30,9 @@ from aiohttp import web
 from engineio.async_drivers import aiohttp as eio_aiohttp
 
 from game.net.limits import Connection, Guard, Limits, LogGate
+
+if sys.platform != "win32":  # Windows has no such limit to read or raise
+    import resource
 
 log = logging.getLogger("game.net")
 
@@ -228,8 +233,17 @@ class GuardedWebSocket(eio_aiohttp.WebSocket):
 # -- the listening socket ---------------------------------------------------------------
 
 
+def file_limit() -> int:
+    """How many files this process may open (its soft limit)."""
+    if sys.platform == "win32":
+        return 1 << 30
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 def raise_file_limit() -> tuple[int, int]:
     """The soft limit of open files raised to the hard one (``serve``); both after."""
+    if sys.platform == "win32":
+        return file_limit(), file_limit()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != hard:
         try:
@@ -256,22 +270,27 @@ class GatedSite(web.TCPSite):
     reach the server) rather than the accept loop failing and logging for every attempt."""
 
     def __init__(self, runner: web.AppRunner, host: str, port: int, limits: Limits) -> None:
-        super().__init__(runner, host, port, backlog=512)
+        super().__init__(runner, host, port, backlog=BACKLOG)
         self.limits = limits
         self.refusing = False
         self.refused = 0
-
-    def open_files_allowed(self) -> int:
-        return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        self.own_files = BASE_FILES
 
     def open_files(self) -> int:
+        """The process's open files now (Linux counts them; elsewhere: its own at the
+        start and one for each connection aiohttp holds)."""
+        with contextlib.suppress(OSError):
+            return len(os.listdir("/proc/self/fd"))
         server = self._runner.server
-        return BASE_FILES + (len(server.connections) if server is not None else 0)
+        return self.own_files + (len(server.connections) if server is not None else 0)
 
     def _factory(self) -> asyncio.BaseProtocol:
         server = self._runner.server
         assert server is not None
-        full = self.open_files() >= self.open_files_allowed() - self.limits.fd_margin
+        # Refusing starts ``fd_margin`` short of the limit and ends half as far again below
+        # it: refused sockets closing must not flip it back and forth (a line each time).
+        margin = self.limits.fd_margin * (1.5 if self.refusing else 1.0)
+        full = self.open_files() >= file_limit() - margin
         if full != self.refusing:
             self.refusing = full
             if full:
@@ -294,4 +313,7 @@ class GatedSite(web.TCPSite):
         self._bound_port = sockets[0].getsockname()[1] if sockets else self._port
 
 
-BASE_FILES = 32  # the process's own: standard streams, the store and its WAL, the loop's
+# asyncio accepts up to ``backlog`` connections before the first of them meets the gate:
+# ``fd_margin`` is kept larger.
+BACKLOG = 100
+BASE_FILES = 48  # the process's own (streams, the store and its WAL, the loop) where not counted
