@@ -188,14 +188,56 @@ def arrangements(cards: Sequence[Card], policy: MeldPolicy, kind: str | None = N
 
 
 def extensions(meld: Meld, added: Sequence[Card], policy: MeldPolicy) -> list[Meld]:
-    """Ways to add ``added`` to ``meld`` while every card already there keeps its place."""
+    """Ways to add ``added`` to ``meld`` while every card already there keeps its place.
+
+    :func:`arrangements` hands the jokers to the gaps in card order, so a reading where a
+    new joker lies below an old one (``6D [7D] 8D`` + joker as 5D) first comes out with the
+    old joker moved; such readings are kept with the wild cards swapped back (they are
+    interchangeable in their slots). They come after the readings that needed no swap, so
+    a choice that took the first reading before still takes the same one.
+    """
     fixed = {slot.card: (slot.rank, slot.suit) for slot in meld.slots}
-    options = []
+    direct: list[Meld] = []
+    swapped: list[Meld] = []
+    seen: set[tuple[Slot, ...]] = set()
     for option in arrangements([*meld.cards, *added], policy, meld.kind):
-        placed = {slot.card: (slot.rank, slot.suit) for slot in option.slots}
-        if all(placed[card] == where for card, where in fixed.items()):
-            options.append(replace(option, owner=meld.owner))
-    return options
+        kept = option if _keeps_places(option, fixed) else _wilds_put_back(option, fixed)
+        if kept is None:
+            continue
+        key = kept.slots if kept.kind == RUN else tuple(sorted(kept.slots))
+        if key not in seen:
+            seen.add(key)
+            (direct if kept is option else swapped).append(replace(kept, owner=meld.owner))
+    return direct + swapped
+
+
+def _keeps_places(option: Meld, fixed: dict[Card, tuple[int, str]]) -> bool:
+    placed = {slot.card: (slot.rank, slot.suit) for slot in option.slots}
+    return all(placed[card] == where for card, where in fixed.items())
+
+
+def _wilds_put_back(option: Meld, fixed: dict[Card, tuple[int, str]]) -> Meld | None:
+    """``option`` with the cards standing in for others reassigned among their slots so
+    that each one already in the meld is back where it stood (None if no swap does it)."""
+    standing = [i for i, slot in enumerate(option.slots) if not slot.is_natural]
+    wilds = [option.slots[i].card for i in standing]
+    free = list(standing)
+    owner: dict[int, Card] = {}
+    for card in wilds:
+        if card in fixed:
+            spot = next((i for i in free if option.slots[i][1:] == fixed[card]), None)
+            if spot is None:
+                return None
+            free.remove(spot)
+            owner[spot] = card
+    for card in wilds:
+        if card not in fixed:
+            owner[free.pop(0)] = card
+    slots = [
+        slot._replace(card=owner[i]) if i in owner else slot for i, slot in enumerate(option.slots)
+    ]
+    kept = option.with_slots(slots)
+    return kept if _keeps_places(kept, fixed) else None
 
 
 def _same_reading(a: Meld, b: Meld) -> bool:
