@@ -19,6 +19,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--load", type=Path, metavar="PATH", help="open a saved game")
     parser.add_argument(
+        "--replay",
+        type=Path,
+        metavar="FILE",
+        help="look back over a saved or finished game, move by move, all hands open",
+    )
+    parser.add_argument(
         "--check-save",
         type=Path,
         metavar="PATH",
@@ -129,15 +135,18 @@ def main(argv: list[str] | None = None) -> int:
         from game.persist.cli import check_save_command
 
         return check_save_command(args.check_save)
-    if args.load is not None:
+    if args.load is not None or args.replay is not None:
         from game.persist.cli import EXIT_DAMAGED, describe, load_for_play, say
 
-        saved = load_for_play(args.load)
+        path = args.replay if args.replay is not None else args.load
+        saved = load_for_play(path)
         if saved is None:
             return EXIT_DAMAGED
-        say(f"{args.load.name}: {describe(saved)}", sys.stdout)
+        say(f"{path.name}: {describe(saved)}", sys.stdout)
         from game.app.main import run_app
 
+        if args.replay is not None:
+            return run_app(args.portable, replay=saved)
         return run_app(args.portable, load=saved)
     try:
         if args.command == "simulate":

@@ -110,7 +110,9 @@ class DealSummaryScene(Scene):
         self.summary = summary
         self.on_continue = on_continue
         self.box = pygame.Rect(0, 0, 0, 0)
-        self.button = None
+        self.button: pygame_gui.elements.UIButton | None = None
+        self.replay_button: pygame_gui.elements.UIButton | None = None
+        self.on_replay: Callable[[], None] | None = None  # set by a table that can replay
         self._done = False
 
     def build(self) -> None:
@@ -130,9 +132,25 @@ class DealSummaryScene(Scene):
         self.button = pygame_gui.elements.UIButton(
             rect, ui(self.summary.button_key), self.ui, object_id=ObjectID(object_id="#primary")
         )
+        self.replay_button = None
+        if self.on_replay is not None:
+            width = max(160, fonts.font(17, True).size(tr("replay.open"))[0] + 48)
+            look = pygame.Rect(0, 0, width, 50)
+            look.bottomright = (rect.x - 14, rect.bottom)
+            self.replay_button = pygame_gui.elements.UIButton(
+                look, ui("replay.open"), self.ui, object_id=ObjectID(object_id="#quiet")
+            )
 
     def focus_items(self) -> list[Focusable]:
-        return [button_item("continue", self.button, self.press)] if self.button else []
+        items: list[Focusable] = []
+        if self.button is not None:
+            items.append(button_item("continue", self.button, self.press))
+        if self.replay_button is not None:
+            items.insert(0, button_item("replay", self.replay_button, self.press))
+        return items
+
+    def first_focus(self) -> str | None:
+        return "continue"
 
     def done(self) -> None:
         if self._done:
@@ -148,9 +166,24 @@ class DealSummaryScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
             self.done()
             return True
+        pressed = event.type == pygame_gui.UI_BUTTON_PRESSED
+        if pressed and self.replay_button is not None and event.ui_element is self.replay_button:
+            if self.on_replay is not None:
+                self.on_replay()
+            return True
         return False
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.replay_button is not None and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_r and self.on_replay is not None:
+                self.on_replay()
+                return True
+            if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+                return super().on_key(event)  # the ring between Look back and Continue
+            confirm = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            if confirm and self.ring.name == "replay" and self.on_replay is not None:
+                self.on_replay()
+                return True
         if event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN,
             pygame.K_KP_ENTER,

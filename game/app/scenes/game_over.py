@@ -84,8 +84,10 @@ class GameOverScene(Scene):
         self.result = result
         self.on_again = on_again
         self.on_menu = on_menu
-        self.again = None
-        self.menu = None
+        self.again: pygame_gui.elements.UIButton | None = None
+        self.menu: pygame_gui.elements.UIButton | None = None
+        self.replay_button: pygame_gui.elements.UIButton | None = None
+        self.on_replay: Callable[[], None] | None = None  # set by a table that can replay
         self.left = pygame.Rect(0, 0, 0, 0)
         self.chart = pygame.Rect(0, 0, 0, 0)
 
@@ -110,6 +112,14 @@ class GameOverScene(Scene):
             self.ui,
             object_id=ObjectID(object_id="#quiet"),
         )
+        self.replay_button = None
+        if self.on_replay is not None:
+            self.replay_button = pygame_gui.elements.UIButton(
+                pygame.Rect(w - margin - 220 - 16 - 170 - 16 - 170, y, 170, 52),
+                ui("replay.open"),
+                self.ui,
+                object_id=ObjectID(object_id="#quiet"),
+            )
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -120,13 +130,20 @@ class GameOverScene(Scene):
         if event.ui_element is self.menu:
             self.on_menu()
             return True
+        if self.replay_button is not None and event.ui_element is self.replay_button:
+            if self.on_replay is not None:
+                self.on_replay()
+            return True
         return False
 
     def focus_items(self) -> list[Focusable]:
-        return [
+        items = [
             button_item("menu", self.menu, self.press),
             button_item("again", self.again, self.press),
         ]
+        if self.replay_button is not None:
+            items.insert(0, button_item("replay", self.replay_button, self.press))
+        return items
 
     def first_focus(self) -> str | None:
         return "again"

@@ -22,6 +22,7 @@ from pygame_gui.core import ObjectID
 from game.app import fonts
 from game.app.assets import samples_dir
 from game.app.i18n import tr, tr_or, ui
+from game.app.messages import shown_name, shown_names
 from game.app.scenes.base import Scene
 from game.app.table.panels import fit_line
 from game.app.table.rejoin import ONLINE, online_rows, rejoin
@@ -29,6 +30,7 @@ from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, heading, page_margin, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, PANEL_EDGE
 from game.persist.online_tables import retire_record
+from game.persist.replays import REPLAY, list_replays
 from game.persist.savedgame import AUTOSAVE, NAMED, SAMPLE, SaveSummary
 from game.persist.saveformat import MAX_THUMBNAIL_SIDE, png_size
 from game.persist.saves import delete_save, list_samples, list_saves, open_save
@@ -80,10 +82,16 @@ class LoadScene(Scene):
         yours += [summary for summary, _ in self.online.values()]
         yours.sort(key=_when, reverse=True)
         shipped = list_samples(samples, messages)
-        self.saves = [*yours, *shipped]
+        finished = list_replays(self.app.paths, messages)  # the last games, to look back over
+        self.saves = [*yours, *finished, *shipped]
         self.lines = []
         y = 0
-        for title, group in (("load.section_yours", yours), ("load.section_samples", shipped)):
+        sections = (
+            ("load.section_yours", yours),
+            ("replay.section", finished),
+            ("load.section_samples", shipped),
+        )
+        for title, group in sections:
             if not group:
                 continue
             self.lines.append(Line(y, HEADER_H, tr(title)))
@@ -148,7 +156,7 @@ class LoadScene(Scene):
         current = self.current
         for button, wanted in (
             (self.open_button, current is not None),
-            (self.delete_button, current is not None and current.kind != SAMPLE),
+            (self.delete_button, current is not None and current.kind not in (SAMPLE, REPLAY)),
         ):
             if wanted and not button.is_enabled:
                 button.enable()
@@ -171,6 +179,11 @@ class LoadScene(Scene):
                 self.rebuild()
             return
         saved, messages = open_save(self.app.paths, summary.path)
+        if saved is not None and summary.kind == REPLAY:
+            from game.app.scenes.replay import ReplayScene
+
+            self.app.stack.push(ReplayScene(self.app, saved))
+            return
         if messages:
             self.refresh()
             self.rebuild()
@@ -182,7 +195,7 @@ class LoadScene(Scene):
 
     def delete_selected(self) -> None:
         summary = self.current
-        if summary is None or summary.kind == SAMPLE:
+        if summary is None or summary.kind in (SAMPLE, REPLAY):
             return
 
         def delete() -> None:
@@ -392,7 +405,7 @@ class LoadScene(Scene):
                 bold=True,
                 anchor="midleft",
             )
-        to_act = tr("load.to_act", name=summary.to_act) if summary.to_act else ""
+        to_act = tr("load.to_act", name=shown_name(summary.to_act)) if summary.to_act else ""
         turn_w = 0
         if to_act:
             to_act = fit_line(to_act, 14, max(80, (right - x) // 3), False)
@@ -412,7 +425,8 @@ def _title(summary: SaveSummary) -> str:
 
 
 def _tag(summary: SaveSummary) -> str:
-    return {AUTOSAVE: tr("load.in_progress"), SAMPLE: tr("load.sample")}.get(summary.kind, "")
+    tags = {AUTOSAVE: "load.in_progress", SAMPLE: "load.sample", REPLAY: "replay.tag"}
+    return tr(tags[summary.kind]) if summary.kind in tags else ""
 
 
 def _details(summary: SaveSummary) -> list[str]:
@@ -427,7 +441,7 @@ def _details(summary: SaveSummary) -> list[str]:
     if where:
         details.append(where)
     count = tr("load.n_players", n=len(summary.players))
-    names = tr("load.list_sep").join(summary.players)
+    names = tr("load.list_sep").join(shown_names(summary.players))  # "You" reads あなた
     details.append(count + tr("load.label_sep") + names)
     return details
 

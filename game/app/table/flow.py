@@ -12,6 +12,7 @@ from dataclasses import replace
 from game.app.i18n import tr
 from game.engine.actions import NextDeal
 from game.engine.errors import IllegalAction
+from game.persist.replays import keep_for_replay
 from game.persist.retire import with_finished_game
 
 log = logging.getLogger(__name__)
@@ -106,7 +107,10 @@ class TableFlow:
         summary = self.deal_summary(self.view)
         if self.session.finished:
             summary = replace(summary, button_key="table.see_results")
-        self.app.stack.push(self.summary_scene(summary, self._after_summary))
+        scene = self.summary_scene(summary, self._after_summary)
+        if not self.session.online and hasattr(scene, "on_replay"):
+            scene.on_replay = self.open_replay  # the game so far, from its last move
+        self.app.stack.push(scene)
 
     def _after_summary(self) -> None:
         if not self.session.finished:
@@ -121,12 +125,22 @@ class TableFlow:
         note = self._record_statistics()
         if not self.session.online:
             self.autosaver.clear()
+            keep_for_replay(self.app.paths, self._saved(self._thumb))
         else:
             self.online_game_over()
         result = self.final_result(self.view)
         if note:
             result = replace(result, note=note)
-        self.app.stack.push(GameOverScene(self.app, result, self.play_again, self.quit_to_title))
+        over = GameOverScene(self.app, result, self.play_again, self.quit_to_title)
+        if not self.session.online:
+            over.on_replay = self.open_replay
+        self.app.stack.push(over)
+
+    def open_replay(self) -> None:
+        """Look back over the game so far (all hands open), from its last move."""
+        from game.app.scenes.replay import ReplayScene
+
+        self.app.stack.push(ReplayScene(self.app, self.session.to_saved(), at_end=True))
 
     def _record_statistics(self) -> str:
         """One finished game for the first human seat (the player who set the game up);
