@@ -28,6 +28,9 @@ class Outcome:
     sends: list[Send] = field(default_factory=list)
     room: str | None = None  # the table room the connection now belongs to
     left: str | None = None  # the table room it leaves
+    # other connections that lose their seat (taken over by a rejoin elsewhere) and the
+    # table room each must leave: they hear no more of that table
+    evicted: list[tuple[str, str]] = field(default_factory=list)
 
 
 KEEP_FINISHED = 600.0  # seconds a finished table stays in memory (then only in the store)
@@ -91,24 +94,34 @@ class Lobby:
         """Act on one valid request; Refusal when the table says no."""
         if isinstance(request, p.Create):
             return self._create(sid, request)
+        # One connection holds at most one seat at one table: taking a seat lets go of
+        # the one it held (which then waits for its player, as after a lost connection).
         if isinstance(request, p.Join):
             table = self._table(request.code)
             table.seat_to_join(request.seat)  # a refused join keeps the seat it has
-            self._unbind(sid)
-            seat, secret, sends = table.join(sid, request.name, request.seat)
+            old = self.where.get(sid)
+            sends = self._unbind(sid)
+            seat, secret, joined = table.join(sid, request.name, request.seat)
             self.where[sid] = table.code
             reply = {"ok": True, "code": table.code, "game": table.game_id, "seat": seat}
             reply["credential"] = secret
-            return Outcome(reply, sends, room=table.code)
+            return Outcome(reply, sends + joined, room=table.code, left=self._other(old, table))
         if isinstance(request, p.Rejoin):
             table = self._table(request.code)
-            sends = table.rejoin(sid, request.seat, request.credential)
+            table.check_credential(request.seat, request.credential)  # refused: no change
             old = self.where.get(sid)
-            if old is not None and old != table.code:
-                self._unbind(sid)
+            sends = []
+            if old != table.code or table.seat_of(sid) != request.seat:
+                sends = self._unbind(sid)
+            holder = table.seats[request.seat].sid
+            sends += table.rejoin(sid, request.seat, request.credential)
+            evicted = []
+            if holder is not None and holder != sid:  # displaced: it leaves the table
+                self.where.pop(holder, None)
+                evicted.append((holder, table.code))
             self.where[sid] = table.code
             reply = {"ok": True, "code": table.code, "game": table.game_id, "seat": request.seat}
-            return Outcome(reply, sends, table.code)
+            return Outcome(reply, sends, table.code, self._other(old, table), evicted)
         if isinstance(request, p.Start):
             table = self._table(request.code)
             return Outcome({"ok": True}, table.start(request.host), room=None)
@@ -157,11 +170,20 @@ class Lobby:
         self.opened_at[code] = self.clock()
         reply: dict[str, Any] = {"ok": True, "code": code, "host": host}
         mine = next((i for i, plan in enumerate(request.seats) if plan.kind == p.YOU), None)
+        sends, left = [], None
         if mine is not None:
-            self._unbind(sid)
+            left = self.where.get(sid)
+            sends = self._unbind(sid)
+            table.seats[mine].host = True
             reply |= {"seat": mine, "credential": table.take(sid, mine, request.name)}
             self.where[sid] = code
-        return Outcome(reply, [table.lobby()], room=code if mine is not None else None)
+        room = code if mine is not None else None
+        return Outcome(reply, [*sends, table.lobby()], room=room, left=left)
+
+    @staticmethod
+    def _other(old: str | None, table: Table) -> str | None:
+        """The room a connection leaves when it sits down at ``table`` (none if it was there)."""
+        return old if old is not None and old != table.code else None
 
     def _unbind(self, sid: str) -> list[Send]:
         code = self.where.pop(sid, None)

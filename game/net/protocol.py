@@ -28,6 +28,7 @@ Server -> client:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import time
@@ -226,13 +227,34 @@ class _Fields:
             raise bad(f"unknown field {str(sorted(map(str, extra))[0])[:30]!r}")
 
 
+def one_line(text: str) -> str:
+    """``text`` with each run of whitespace (of any script) made one space."""
+    return " ".join(text.split())
+
+
+def printable(line: str) -> bool:
+    """The one check of every text a client sends that other players are shown (chat
+    lines, names on every path): printable characters only, so no control characters,
+    no direction overrides (U+202E), no zero-width characters (U+200B), few marks per letter."""
+    return bool(line) and line.isprintable() and marks_bounded(line)
+
+
 def player_name(value: Any) -> str:
     if not isinstance(value, str):
         raise bad("a name is text")
-    name = " ".join(value.split())
-    if not 0 < len(name) <= MAX_NAME or not name.isprintable() or not marks_bounded(name):
+    name = one_line(value)
+    if not len(name) <= MAX_NAME or not printable(name):
         raise bad(f"a name has 1 to {MAX_NAME} printable characters")
     return name
+
+
+def action_texts(action: Action) -> list[str]:
+    """The texts an action carries (a name for a seat added between rounds)."""
+    return [
+        value
+        for value in (getattr(action, field.name) for field in dataclasses.fields(action))
+        if isinstance(value, str)
+    ]
 
 
 def table_code(value: Any) -> str:
@@ -320,6 +342,10 @@ def _act(f: _Fields) -> Act:
         action = codec.decode(Action, f.get("action"), "action")
     except ValueError as error:
         raise bad(str(error)) from None
+    for text in action_texts(action):  # every player is shown it, as a chat line is
+        line = one_line(text)  # (an empty name: the rules say what is missing)
+        if len(text) > MAX_NAME or (line and not printable(line)):
+            raise bad(f"a name has 1 to {MAX_NAME} printable characters")
     f.done()
     return Act(seat, n, action)
 
@@ -328,10 +354,10 @@ def _chat(f: _Fields) -> Chat:
     text = f.get("text")
     if not isinstance(text, str):
         raise bad("a chat line is text")
-    line = " ".join(text.split())
+    line = one_line(text)
     if len(line) > MAX_CHAT:
         raise Refusal(msg(m.CHAT_TOO_LONG))
-    if not line or not line.isprintable() or not marks_bounded(line):
+    if not printable(line):
         raise bad("a chat line is printable text")
     f.done()
     return Chat(line)

@@ -242,6 +242,8 @@ class TableServer:
             return p.refusal_reply(msg(m.BAD_FRAME, why="server error"))
         if outcome.left is not None:
             await self.sio.leave_room(sid, outcome.left)
+        for other, room in outcome.evicted:
+            await self.sio.leave_room(other, room)
         if outcome.room is not None:
             await self.sio.enter_room(sid, outcome.room)
         await self._emit(outcome.sends)

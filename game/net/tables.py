@@ -26,6 +26,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event, events_for
 from game.engine.messages import Message, Seat, msg
 from game.engine.options import options_from_dict
+from game.games.indian_rummy.actions import LeaveTable
 from game.games.registry import get_game
 from game.net import messages as m
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
@@ -76,6 +77,7 @@ class TableSeat:
     sid: str | None = None  # the connection holding it now
     dropped_at: float | None = None
     ai: bool = False  # a Normal bot plays this human's seat until they return
+    host: bool = False  # the creator's seat: it may take other seats from the table
 
     @property
     def open(self) -> bool:
@@ -86,7 +88,8 @@ class TableSeat:
         return self.kind != HUMAN or self.ai
 
     def stored(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "credential": self.credential}
+        kept = {"name": self.name, "kind": self.kind, "credential": self.credential}
+        return kept | {"host": True} if self.host else kept
 
     def public(self) -> dict[str, Any]:
         return {
@@ -152,7 +155,10 @@ class Table:
         """A stored table, its log replayed through the rules (ValueError if it does not)."""
         info = get_game(stored.game)
         options = options_from_dict(info.options_type, stored.options)
-        seats = [TableSeat(s["name"], s["kind"], s["credential"]) for s in stored.seats]
+        seats = [
+            TableSeat(s["name"], s["kind"], s["credential"], host=s.get("host") is True)
+            for s in stored.seats
+        ]
         table = cls(
             stored.code, info.id, options, stored.seed, seats, stored.grace, stored.host, store
         )
@@ -264,7 +270,8 @@ class Table:
             [self.lobby(), self.notice(msg(m.PLAYER_JOINED, player=Seat(number)))],
         )
 
-    def rejoin(self, sid: str, number: int, secret: str) -> list[Send]:
+    def check_credential(self, number: int, secret: str) -> None:
+        """Refusal unless ``secret`` is the credential of human seat ``number``."""
         if number >= len(self.seats):
             raise Refusal(msg(m.NO_SEAT))
         seat = self.seats[number]
@@ -274,6 +281,10 @@ class Table:
             or not secrets.compare_digest(seat.credential, digest(secret))
         ):
             raise Refusal(msg(m.BAD_CREDENTIAL))
+
+    def rejoin(self, sid: str, number: int, secret: str) -> list[Send]:
+        self.check_credential(number, secret)
+        seat = self.seats[number]
         sends = []
         if seat.sid is not None and seat.sid != sid:  # the old connection is dead or stale
             sends.append(Send(seat.sid, "notice", {"message": codec.encode(msg(m.BAD_CREDENTIAL))}))
@@ -289,16 +300,17 @@ class Table:
 
     def drop(self, sid: str, now: float) -> list[Send]:
         """Connection ``sid`` is gone: its seat waits for the player (grace period)."""
-        number = self.seat_of(sid)
-        if number is None:
+        held = [number for number, seat in enumerate(self.seats) if seat.sid == sid]
+        if not held:
             return []
-        seat = self.seats[number]
-        seat.sid, seat.dropped_at = None, now
-        sends = [self.lobby()]
-        if self.phase == PLAYING:
-            grace = round(self.grace)
-            sends.append(self.notice(msg(m.PLAYER_LEFT, player=Seat(number), grace=grace)))
-        return sends
+        sends = []
+        for number in held:  # one at most; all, should a bug ever give it two
+            seat = self.seats[number]
+            seat.sid, seat.dropped_at = None, now
+            if self.phase == PLAYING:
+                grace = round(self.grace)
+                sends.append(self.notice(msg(m.PLAYER_LEFT, player=Seat(number), grace=grace)))
+        return [self.lobby(), *sends]
 
     def take_over(self, number: int, now: float) -> list[Send]:
         """Normal plays a human's seat whose player has been away for the grace period."""
@@ -334,10 +346,25 @@ class Table:
 
     # -- what a seat is sent ------------------------------------------------------------
 
+    def may_make(self, number: int, action: Action) -> bool:
+        """Whether seat ``number`` may make ``action`` at this table. The rules let the
+        seat to act take anyone from an Indian Rummy table between rounds (one screen,
+        one group of friends); here a human's seat leaves only by its own player or by
+        the host (a computer's seat by whoever is to act)."""
+        if not isinstance(action, LeaveTable) or action.seat == number:
+            return True
+        if not 0 <= action.seat < len(self.seats):
+            return True  # no such seat: the rules refuse it
+        mover = self.seats[number]
+        return self.seats[action.seat].kind != HUMAN or (mover.host and not mover.bot_plays)
+
+    def legal_for(self, number: int) -> list[Action]:
+        return [a for a in self.rules.legal_actions(self.state) if self.may_make(number, a)]
+
     def _legal(self, number: int) -> list[Any]:
         if self.phase != PLAYING or self.state.to_act != number:
             return []
-        return encode(self.rules.legal_actions(self.state))
+        return encode(self.legal_for(number))
 
     def sync(self, number: int) -> Send:
         """Everything a (re)joining seat needs: its view, legal moves and history."""
@@ -389,6 +416,8 @@ class Table:
             raise Refusal(msg(m.STALE))
         if self.state.to_act != number or self.seats[number].ai:
             raise Refusal(msg(m.NOT_YOUR_TURN))
+        if not self.may_make(number, action):
+            raise Refusal(msg(m.NOT_YOUR_LEAVE), strike=True)
         return self._apply(action)
 
     def bot_to_act(self) -> int | None:
@@ -406,7 +435,7 @@ class Table:
             level = NORMAL if seat.kind == HUMAN else seat.kind
             bot = self.bots[number] = make_bot(self.game_id, level, self.seed, number)
         view = self.rules.view(self.state, number)
-        return bot, view, self.rules.legal_actions(self.state), self.history.for_seat(number)
+        return bot, view, self.legal_for(number), self.history.for_seat(number)
 
     def bot_act(self, number: int, n: int, action: Action) -> list[Send]:
         """The bot's move, if the table is still where the bot looked."""

@@ -127,6 +127,7 @@ REFUSALS = {
     "two_stay": "At least two players must stay at the table.",
     "name_needed": "Give the new player a name.",
     "name_long": "A name has at most {most} letters.",
+    "name_unprintable": "A name is made of letters, digits, signs and spaces only.",
     "already_seated": "{player} is already at the table.",
     "table_full": "The table is full: at most {most} players.",
     "no_rejoin": "Rejoining is offered only to an eliminated player, between deals.",

@@ -47,6 +47,8 @@ def join(state: IndianRummyState, action: JoinTable) -> tuple[IndianRummyState, 
         raise IllegalAction(say("name_needed"))
     if len(name) > MAX_NAME:
         raise IllegalAction(say("name_long", most=MAX_NAME))
+    if not name.isprintable():  # as every name at a networked table: no control
+        raise IllegalAction(say("name_unprintable"))  # characters, overrides, zero widths
     known = [seat for seat, other in enumerate(state.names) if other.lower() == name.lower()]
     if known and known[0] in state.order:
         raise IllegalAction(say("already_seated", player=Seat(known[0])))
