@@ -5,7 +5,9 @@ discard among Normal's best few. Worlds deal the unseen cards (the two packs in 
 less this seat's hand, every discard it saw, the indicator and cards known in other
 hands) to the other hands and the stock, keeping the indicator at the bottom. Each
 option is followed to the end of the deal by :func:`fast_action` with per-seat stock
-queues, and scored by what this seat wins or pays in that deal.
+queues, and scored by what this seat wins or pays in that deal (in Pool, less
+``ELIMINATED`` when the deal puts it out). Drops in Pool and Deals follow Hard's own
+rule (drops.py), by what a drop costs there and by the scores.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.ai.base import BotSettings, Decision
+from game.ai.indian_rummy.drops import hard_drops
 from game.ai.indian_rummy.policy import Reading, arrangement, explain_indian
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import related
@@ -35,6 +38,7 @@ from game.games.indian_rummy.state import DRAW, IN_PLAY, PLAY, IndianRummyState,
 DISCARD_OPTIONS = 3
 DISCARD_MARGIN = 10.0
 ROLLOUT_ACTIONS = 500
+ELIMINATED = 100.0  # what being put out of the pool weighs, beyond the points themselves
 
 
 def fast_action(state: IndianRummyState) -> Action:
@@ -80,7 +84,7 @@ class IndianWorlds:
     def normal(
         self, view: IndianRummyView, legal: Sequence[Action], knowledge: DealKnowledge
     ) -> Decision:
-        return explain_indian(view, legal, Reading(view, knowledge))
+        return explain_indian(view, legal, Reading(view, knowledge), hard_drops)
 
     def candidates(
         self,
@@ -162,7 +166,9 @@ class IndianWorlds:
             check_deadline()
             steps += 1
         if len(state.history) > len(world.history):
-            return float(state.history[-1].payments[seat])
+            record = state.history[-1]
+            # Pool: points are a score, and reaching the limit loses the pool outright
+            return record.payments[seat] - (ELIMINATED if seat in record.eliminated else 0.0)
         return 0.0
 
 

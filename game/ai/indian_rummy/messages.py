@@ -13,9 +13,15 @@ templates(
         "hint.indian.draw_stock": "Draw from the stock: the {card} does not fit your hand.",
         "hint.indian.draw_stock_plain": "Draw from the stock: there is no discard to take.",
         "hint.indian.discard": "Discard the {card}: it is your least useful card.",
-        "hint.indian.rejoin": "Rejoin: you come back with {score}, half the limit or less.",
-        "hint.indian.stay_out": "Stay out: you would come back with {score}, too close to out.",
-        "hint.indian.split": "Agree: a split secures your share of the pool.",
-        "hint.indian.play_on": "Play on: you have the lowest score and the best chance.",
+        "hint.indian.rejoin": "Rejoin: you come back with {score} and {drops} drops left.",
+        "hint.indian.stay_out": (
+            "Stay out: you would come back with {score} and only {drops} drops left."
+        ),
+        "hint.indian.split": (
+            "Agree: the split secures {percent}% of the pool for your {drops} drops left."
+        ),
+        "hint.indian.play_on": (
+            "Play on: you have {drops} drops left, {lead} more than anyone else: the best chance."
+        ),
     }
 )

@@ -7,7 +7,8 @@ sets: a hand needs its pure run and a second run before sets help), and never a 
 next player has been collecting when another will do. It packs on its first turn with a
 hand that has no pure run, no wild card, hardly a start of one and many points (the
 cheap drop), and later only with a hopeless hand late in the deal. Between rounds it
-simply plays on.
+simply plays on. Pool's questions (rejoin, split) are answered by drops left, at every
+level (drops.py).
 Easy draws from the stock unless the discard obviously helps, throws the engine's first
 suggested discard (or any card now and then), sometimes misses a declaration and never
 packs.
@@ -16,7 +17,7 @@ packs.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -30,6 +31,7 @@ from game.ai.base import (
     decision_rng,
     only_move,
 )
+from game.ai.indian_rummy.drops import pool_answer
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import JOKER_FACE, outs, related, unseen_faces
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw, NextDeal
@@ -37,16 +39,8 @@ from game.engine.cards import Card, make_deck
 from game.engine.events import Event
 from game.engine.melds import RUN
 from game.engine.solver import Arrangement, best_arrangement
-from game.games.indian_rummy.actions import (
-    AgreeSplit,
-    Declare,
-    DeclineSplit,
-    Pack,
-    Rejoin,
-    StayOut,
-)
+from game.games.indian_rummy.actions import Declare, Pack
 from game.games.indian_rummy.dealing import decks_for
-from game.games.indian_rummy.formats import rejoin_score
 from game.games.indian_rummy.rules import thrown_back
 from game.games.indian_rummy.scoring import (
     card_points,
@@ -194,6 +188,13 @@ class Reading:
             if a.suit == b.suit and a.rank != b.rank and related(a, b, self.policy)
         )
 
+    def has_pure_run(self) -> bool:
+        return _has_pure_run(tuple(sorted(self.hand)), self.wild, self.pure)
+
+    def placed_now(self) -> int:
+        """Cards of the hand placed towards a declaration (pure run and second run)."""
+        return placed(self.hand, self.wild, self.pure)
+
     def should_pack(self) -> bool:
         view = self.view
         hand = tuple(sorted(self.hand))
@@ -213,24 +214,14 @@ class Reading:
         )
 
 
-def pool_answer(view: Any, legal: Sequence[Action]) -> Decision | None:
-    """Both levels' answer to a Pool question (rejoin, split), None if none is asked."""
-    if Rejoin() not in legal and AgreeSplit() not in legal:
-        return None
-    if Rejoin() in legal:
-        score = rejoin_score(view)
-        if score <= view.options.pool_limit // 2:
-            return decision(Rejoin(), "hint.indian.rejoin", score=score)
-        return decision(StayOut(), "hint.indian.stay_out", score=score)
-    left = [view.scores[seat] for seat in view.order]
-    mine = view.scores[view.seat]
-    if all(mine < other for seat, other in zip(view.order, left) if seat != view.seat):
-        return decision(DeclineSplit(), "hint.indian.play_on")
-    return decision(AgreeSplit(), "hint.indian.split")
-
-
-def explain_indian(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
-    """Normal's move in any Indian Rummy position, with its reason."""
+def explain_indian(
+    view: Any,
+    legal: Sequence[Action],
+    reading: Reading,
+    drops: Callable[[Any, Reading], bool] | None = None,
+) -> Decision:
+    """Normal's move in any Indian Rummy position, with its reason; ``drops`` decides
+    whether to drop instead of Normal's rule (Hard's, by the format: drops.py)."""
     if NextDeal() in legal:
         return decision(NextDeal(), "hint.next_deal")
     answer = pool_answer(view, legal)
@@ -248,7 +239,8 @@ def explain_indian(view: Any, legal: Sequence[Action], reading: Reading) -> Deci
         )
     top = view.discard_top
     if view.phase == DRAW:
-        if Pack() in legal and reading.should_pack():
+        wants = reading.should_pack() if drops is None else drops(view, reading)
+        if Pack() in legal and wants:
             opts = view.options
             cost = opts.middle_drop if view.has_played[view.seat] else opts.first_drop
             return decision(
