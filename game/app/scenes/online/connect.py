@@ -9,6 +9,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import logging
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from game.engine.messages import Message
 from game.net.client import NetClient, Reply
 from game.net.discovery import Advertiser
 from game.net.server import ServerThread
+from game.net.store import StoreError
 
 if TYPE_CHECKING:
     from game.app.scenes.online.hosted import HostedServer
@@ -123,12 +125,28 @@ def _connect(url: str) -> NetClient:
     return client
 
 
+def set_aside(db: Path) -> Path:
+    """Move a store this app cannot read (and its WAL) out of the way; where it went."""
+    aside = db.with_name(f"{db.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    for end in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            Path(f"{db}{end}").rename(f"{aside}{end}")
+    return aside
+
+
 def serve(address: str, port: int, db: Path | None) -> Hosting:
     """A table server here, at ``address`` only; it resumes every table kept in ``db``.
     (The app keeps one: ``hosted.HostedServer``.) A finished table leaves it soon."""
     if db is not None:
         db.parent.mkdir(parents=True, exist_ok=True)
-    server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
+    try:
+        server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
+    except StoreError as error:  # moved aside (never deleted), as a damaged save is
+        if db is None:
+            raise
+        aside = set_aside(db)
+        log.warning("hosted tables unreadable (%s): moved to %s", error, aside.name)
+        server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
     try:
         server.start()
     except Exception as error:
