@@ -117,6 +117,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--seconds", type=amount(3_600, "s"), default=30.0, help="--online: load run length"
     )
     bench.add_argument(
+        "--hard-flood",
+        type=whole(1, 1_000),
+        default=None,
+        metavar="N",
+        help="--online: a table's round trip while N tables of six Hard seats play",
+    )
+    bench.add_argument(
         "--pace",
         type=amount(600, "s"),
         default=1.0,
@@ -179,6 +186,11 @@ def main(argv: list[str] | None = None) -> int:
             return run_server(
                 args.host, args.port, args.db, args.all_interfaces, args.test_seeds, limits
             )
+        if args.command == "bench" and args.online and args.hard_flood:
+            from game.tools.flood_bench import run_flood
+
+            run_flood(args.hard_flood, args.seconds, args.json)
+            return 0
         if args.command == "bench" and args.online:
             from game.tools.online_bench import run_online
 

@@ -38,6 +38,7 @@ from game.net.limits import Connection, Guard, Limits
 from game.net.lobby import KEEP_FINISHED, Lobby, Outcome
 from game.net.store import StoreError, open_store
 from game.net.tables import OVER, Send
+from game.net.thinking import Thinking
 from game.net.transport import GatedSite, GuardedServer, TextPacket, raise_file_limit
 
 log = logging.getLogger("game.net")
@@ -96,6 +97,7 @@ class TableServer:
         self.guard = Guard(self.limits)
         self.sessions: set[str] = set()  # Socket.IO sessions that really connected
         self.thinking: set[str] = set()  # tables whose bot is on the move
+        self.bot_budget = Thinking(self.limits.bot_share)  # every table's bots, one budget
         self.bots_again: dict[str, float] = {}  # tables whose bot failed: when to retry
         self.act_seconds: collections.deque[float] = collections.deque(maxlen=200_000)
         self.sio = GuardedServer(
@@ -167,6 +169,7 @@ class TableServer:
             self.runner._shutdown_timeout = min(deadline, 1.0)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.runner.cleanup(), deadline)
+        self.bot_budget.close()
         if self.store is not None:
             with contextlib.suppress(Exception):
                 self.store.checkpoint()
@@ -341,7 +344,8 @@ class TableServer:
                         continue
                 bot, view, legal, history = table.bot_inputs(seat)
                 n = len(table.log)
-                action = await asyncio.to_thread(bot.choose, view, legal, history)
+                owner = self.guard.created_by.get(code, "")
+                action = await self.bot_budget.choose(owner, bot, view, legal, history)
                 await self._emit(table.bot_act(seat, n, action))
         except Exception:  # never silent, never for good: the tick plays it again
             log.exception("the bot of table %s failed; again in %.0f s", code, BOT_RETRY)
@@ -429,6 +433,7 @@ def move_stats(seconds: list[float]) -> dict[str, Any]:
     return {"moves": len(ms), "p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": at(1.0)}
 
 
+SWITCH_INTERVAL = 0.001
 GC_THRESHOLDS = (10_000, 50, 100)  # Python's defaults: (700, 10, 10)
 
 
@@ -454,6 +459,9 @@ def serve(
     """``python -m game serve``: run a dedicated table server until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     soft, _hard = raise_file_limit()  # every connection is an open file
+    # The bots think on a worker thread: the loop (the players' moves) waits at most this
+    # long for the interpreter when it wants it back (Python's default is 5 ms).
+    sys.setswitchinterval(SWITCH_INTERVAL)
     log.info("open files: up to %d", soft)
 
     async def main() -> None:

@@ -256,6 +256,20 @@ def scripts_for(seconds: float, pace: float) -> dict[int, Script]:
     }
 
 
+def run_server_process(command: list[str], measure: Any) -> tuple[Any, str]:
+    """Start ``python -m game serve ...`` (``command``), run ``measure(url, pid)`` (a
+    coroutine) against it, stop it; what it returned and what the server printed after."""
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        port = int(line.split("127.0.0.1:")[1].split()[0])
+        figures = asyncio.run(measure(f"http://127.0.0.1:{port}", server.pid))
+    finally:
+        server.terminate()
+        rest, _ = server.communicate(timeout=30)
+    return figures, rest or ""
+
+
 def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_json: bool = False):
     """Start a server process, measure, stop it; the figures (also printed)."""
     logging.getLogger("engineio").setLevel(logging.CRITICAL)
@@ -267,19 +281,10 @@ def run_online(tables: int = 250, seconds: float = 30.0, pace: float = 1.0, as_j
         command += ["--db", str(Path(folder) / "bench.db"), "--test-seeds"]
         # Every table comes from this one address: its caps are the bench's number.
         command += ["--limit", f"tables_per_address={tables + 1}"]
-        server = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        figures, rest = run_server_process(
+            command, lambda url, pid: _measure(url, pid, tables, seconds, pace, scripts)
         )
-        try:
-            line = server.stdout.readline() if server.stdout else ""
-            port = int(line.split("127.0.0.1:")[1].split()[0])
-            figures = asyncio.run(
-                _measure(f"http://127.0.0.1:{port}", server.pid, tables, seconds, pace, scripts)
-            )
-        finally:
-            server.terminate()
-            rest, _ = server.communicate(timeout=30)
-        for line in (rest or "").splitlines():
+        for line in rest.splitlines():
             if line.startswith("stats "):  # the server's own time over each move
                 figures["load"]["server_time_per_move"] = json.loads(line[6:])
     if as_json:
