@@ -389,13 +389,15 @@ class App:
         self.quit()
 
     def shutdown(self) -> None:
+        # The hosted tables' server first, cleanly: the friends' apps hear when to come
+        # back (not that the host "lost the connection", as its table closing would say).
+        if self._hosted is not None:
+            self._hosted.stop()
         while self.stack:
             self.stack.pop()
         self.save_settings()
         self.save_stats()
         self.audio.stop()
-        if self._hosted is not None:  # a clean stop: the friends' apps hear when to return
-            self._hosted.stop()
 
 
 def table_hook(name: str) -> Callable[..., Any]:

@@ -29,6 +29,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event
 from game.engine.game import GameInfo, problem
 from game.engine.messages import Message, msg
+from game.engine.messages import Seat as SeatParam
 from game.engine.worlds import Hidden
 from game.games.registry import get_game
 from game.net import messages as m
@@ -47,6 +48,7 @@ from game.net.client import (
 from game.net.seatview import SeatView
 from game.persist.savedgame import HUMAN, GameSetup, Seat
 
+OWN_CONNECTION = (m.PLAYER_LEFT, m.PLAYER_BACK)  # notices a seat's own player never needs
 PAST = ("history", "seating")  # view fields recording earlier deals, not where cards are
 
 
@@ -87,6 +89,7 @@ class NetSession:
         self.pending: Pending | None = None
         self._said: list[Future[Reply]] = []  # chat lines whose answer is to come
         self.reconnecting: Reconnecting | None = None  # while the connection is down
+        self._last_notice: tuple[Message, int] | None = None  # and the moves seen then
         self._take(client.poll())
         # What the table reads as a local session's ``opening`` and ``moves``: all this
         # seat has seen before the table opened, then the events of each move since.
@@ -308,7 +311,9 @@ class NetSession:
                 self.moves.append(events)
                 self._changed()
             elif isinstance(item, Notice):
-                self._arrivals.notices.append(item.message)
+                if self._worth_showing(item.message):
+                    self._arrivals.notices.append(item.message)
+                    self._last_notice = (item.message, len(self.moves))
             elif isinstance(item, ChatLine):
                 self._arrivals.chat.append(item)
             elif isinstance(item, Connection):
@@ -318,6 +323,18 @@ class NetSession:
                     self.reconnecting = None
             elif isinstance(item, Reconnecting):
                 self._arrivals.reconnecting = self.reconnecting = item
+
+    def _worth_showing(self, message: Message) -> bool:
+        """Not this seat's own drop or return (its player has the banner: "Bob has lost
+        the connection" in Bob's own log was wrong), nor the same notice again with no
+        move between (two rejoins of one seat, two frames of one event)."""
+        if message.key in OWN_CONNECTION:
+            try:
+                if message.value("player") == SeatParam(self.my_seat):
+                    return False
+            except KeyError:
+                pass
+        return self._last_notice != (message, len(self.moves))
 
     def resume_record(self) -> dict[str, Any]:
         """What the app keeps beside its saves to rejoin this seat later (Continue)."""

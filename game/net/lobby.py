@@ -191,7 +191,10 @@ class Lobby:
         return [] if table is None else table.drop(sid, self.clock())
 
     def disconnect(self, sid: str) -> list[Send]:
-        return self._unbind(sid)
+        sends = self._unbind(sid)
+        # A stopping server closes every connection: their drops are no news (each
+        # client was told the server is going; the seats still wait for their players).
+        return [] if self.draining else sends
 
     def evict_finished(self) -> list[str]:
         """Forget the tables finished ``keep_finished`` seconds ago (their players have

@@ -99,3 +99,24 @@ def test_the_local_world_accepts_every_legal_move_of_the_true_game(game_id):
         assert world is not None
         assert all(problem(info.rules, world, action) is None for action in legal)
         state, _ = info.rules.apply(state, legal[-1])
+
+
+def test_a_seat_is_not_told_of_its_own_drop_and_a_notice_repeated_shows_once():
+    from game.engine.messages import Seat, msg
+    from game.net.client import Notice
+
+    class _Inbox(_Offline):
+        def __init__(self, items) -> None:
+            super().__init__("kaluki", 1)
+            self.items = items
+
+        def poll(self) -> list:
+            items, self.items = self.items, []
+            return items
+
+    own = [msg(m.PLAYER_LEFT, player=Seat(1), grace=60), msg(m.PLAYER_BACK, player=Seat(1))]
+    back = msg(m.PLAYER_BACK, player=Seat(0))
+    client = _Inbox([Notice(message) for message in [*own, back, back]])
+    session = NetSession(client)
+    session.seat.seat = 1
+    assert session.incoming().notices == [back]

@@ -119,8 +119,7 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
     from game.net.client import NetClient, Synced
 
     client = NetClient(record.url, timeout=timeout)
-    client.code, client.seat = record.code, record.seat
-    client.credential, client.game_id = record.credential, record.game
+    client.code, client.seat, client.game_id = record.code, record.seat, record.game
     hosting = None
     try:
         try:
@@ -137,6 +136,9 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
             app.hosted.release(None)
         app.notify([tr("net_table.rejoin_failed", url=record.url)])
         return None
+    # The credential only now: a connection with one rejoins by itself, and this first
+    # rejoin is ours (two would tell the table twice that the player is back).
+    client.credential = record.credential
     reply = client.rejoin()
     if not reply.ok:
         client.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.app.i18n import tr
 from game.app.scenes.online.host import ON_SERVER, HostScene
 from game.app.scenes.online.room import WaitingRoomScene
 from game.net.server import ServerThread
@@ -35,6 +36,23 @@ def test_a_table_on_a_dedicated_server_serves_nothing_here(app, server):
     until([app], lambda: room.lobby is not None)
     tables = server.call(lambda: list(server.server.lobby.tables))
     assert tables == [room.code]
+    # Friends type the server's address and the code: a server's tables are never listed.
+    assert "list" not in tr(room.hint_key) and "address" in tr(room.hint_key)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_host_screen_says_a_table_here_keeps_its_deck_here_and_offers_a_server(app, language):
+    from game.app import i18n
+
+    i18n.set_language(language)
+    scene = HostScene(app)
+    app.start(scene)
+    frames(app, 2)
+    assert scene.listen != ON_SERVER and scene.where_note.h > 0
+    here = scene.deck_note
+    assert here == tr("online.deck_here") and tr("online.on_server") in here
+    press_until(app, "listen", pygame.K_RIGHT, lambda: scene.listen == ON_SERVER)
+    assert scene.deck_note == tr("online.deck_on_server") != here
 
 
 def test_a_server_address_typed_wrong_is_said_before_anything_starts(app):

@@ -45,6 +45,7 @@ from game.persist.settings import MAX_ONLINE_NAME
 
 HOST_KINDS = (YOU, OPEN, "easy", "normal", "hard")
 ON_SERVER = "server"  # the listen choice for a dedicated server
+NOTE_H = 58  # three lines under the address: who keeps the deck
 GRACE_STEP, GRACE_MAX = 15, 600
 
 
@@ -98,6 +99,7 @@ class HostScene(Scene):
         self.columns = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         self.labels: list[tuple[str, tuple[int, int]]] = []  # drawn headings
         self.seats_hint = pygame.Rect(0, 0, 0, 0)  # the room under the seats
+        self.where_note = pygame.Rect(0, 0, 0, 0)  # who keeps the deck, under the address
         self.status = Status()
         self.task: Task | None = None
 
@@ -193,7 +195,7 @@ class HostScene(Scene):
     def _build_rules(self, area: pygame.Rect) -> None:
         fields = shown_fields(self.info.options_type)
         self._label("new_game.rules", (area.x + 20, area.y + 24))
-        where_h = 138
+        where_h = 138 + NOTE_H
         view = pygame.Rect(area.x + 8, area.y + 48, area.w - 16, area.h - 56 - where_h)
         controls, scroller = option_rows(self.ui, self.game_id, fields, self.choices.values, view)
         adjust_steppers(controls, self.game_id, fields, self.choices.values, self._allowed)
@@ -231,6 +233,7 @@ class HostScene(Scene):
             entry.set_text_length_limit(5)
             entry.set_text(self.port_text)
         self.entries["where"] = entry
+        self.where_note = pygame.Rect(x, y + 44, area.w - 40, NOTE_H)
 
     def _build_footer(self, margin: int, w: int, h: int) -> None:
         y = h - 70
@@ -422,6 +425,12 @@ class HostScene(Scene):
 
     # --- drawing ---
 
+    @property
+    def deck_note(self) -> str:
+        """Who keeps the deck: a table hosted here keeps it on this computer (said
+        plainly, with the way out: a table on a server, which nobody at it can peek at)."""
+        return tr("online.deck_on_server" if self.listen == ON_SERVER else "online.deck_here")
+
     def draw_scene(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(felt_background((w, h), self.app.cards), (0, 0))
@@ -434,4 +443,6 @@ class HostScene(Scene):
         if room.h >= 44:
             lines = max(1, room.h // 19)
             paragraph(surface, tr("online.seats_hint"), room, 14, MUTED, max_lines=lines)
+        if self.where_note.h:
+            paragraph(surface, self.deck_note, self.where_note, 14, MUTED, max_lines=3)
         self.status.draw(surface)

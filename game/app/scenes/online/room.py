@@ -247,6 +247,14 @@ class WaitingRoomScene(Scene):
         self._draw_seats(surface, right)
         self.status.draw(surface)
 
+    @property
+    def hint_key(self) -> str:
+        """What the room tells its player to do (a server's tables are never listed, so
+        its host is not told friends can pick the table from the list)."""
+        if not self.host:
+            return "online.hint_guest"
+        return "online.hint_host" if self.joined.hosting is not None else "online.hint_host_server"
+
     def _draw_where(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         x, y = area.x + 28, area.y + 22
         text(surface, tr("online.address"), (x, y), 18, GOLD, bold=True)
@@ -255,7 +263,7 @@ class WaitingRoomScene(Scene):
         text(surface, show_code(self.code), (x, y + 138), 44, CREAM, bold=True, shadow=True)
         if self.copied:
             text(surface, tr("online.copied"), (x + 166, y + 266), 16, MUTED, anchor="midleft")
-        hint_key = "online.hint_host" if self.host else "online.hint_guest"
+        hint_key = self.hint_key
         hint = pygame.Rect(x, y + 310, area.w - 56, area.bottom - y - 330)
         size = 16 if hint.h >= 120 else 14  # a low window: smaller, so all of it shows
         if hint.h > 20:
