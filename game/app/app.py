@@ -259,6 +259,12 @@ class App:
         self.last_game_id = setup.game_id
         self._table_call("start_table", setup)
 
+    def to_title(self) -> None:
+        """Leave every screen for the title (Quit to title, Menu after the results)."""
+        from game.app.scenes.title import TitleScene
+
+        self.stack.reset(TitleScene(self))
+
     def resume_game(self, saved: Any, autosave: Path | None = None) -> None:
         """Continue a ``SavedGame`` (from Continue or Load); ``autosave`` is its file when
         it is a game in progress, which then goes on in the same file."""

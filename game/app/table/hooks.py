@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from game.ai.base import Decision
     from game.app.scenes.deal_summary import DealSummary
     from game.app.scenes.game_over import FinalResult
+    from game.app.setup import GameSetup
 
 
 @dataclass(frozen=True)
@@ -343,6 +344,34 @@ class GameHooks:
     def on_game_key(self, event: Any) -> bool:
         """A game's own key (return True when used)."""
         return False
+
+    # --- the game moves on ---------------------------------------------------------------
+
+    def before_advance(self, dt: float) -> bool:
+        """Called once a frame while the table rests, before anything else moves the game
+        on (a summary, a hand-off, an AI seat): True when the game moved on by itself
+        (Kalooki lets a card go for a player who never calls; Laugh and Lie Down passes a
+        pass-only claim window)."""
+        return False
+
+    def ai_pace(self, action: Action | None) -> float:
+        """How much of the usual pause the AI's waiting ``action`` rests first."""
+        return 1.0
+
+    def again_setup(self, setup: GameSetup) -> GameSetup:
+        """The setup Play again starts from (with a new seed)."""
+        return setup
+
+    # --- the hands as arranged (display-only in saves; the framework keeps a flat order,
+    # a game with groups overrides these two)
+
+    def seat_groups(self, seat: int) -> list[list[Card]]:
+        """``seat``'s hand as arranged here, in groups ([] if never shown)."""
+        order = self.hand_orders.get(seat)
+        return [list(order)] if order else []
+
+    def set_seat_groups(self, seat: int, groups: list[list[Card]]) -> None:
+        self.hand_orders.setdefault(seat, [])[:] = [card for group in groups for card in group]
 
     # --- deals and the end -------------------------------------------------------------
 

@@ -1,11 +1,9 @@
-"""What the table keeps up beside the game (a mixin of ``TableScene``): the autosave
-after every change (a move, or the player rearranging their hand), the hands as arranged
-kept in saves, the action log, sounds, the hint, and the buttons' states."""
+"""What the table keeps up beside the game (a mixin of ``TableScene``): the action log,
+sounds, the hint, and the buttons' states. (Saving is ``parts/saving.py``.)"""
 
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass
 
 import pygame
@@ -14,20 +12,16 @@ from pygame_gui.core import ObjectID
 
 from game.app.i18n import tr, ui
 from game.app.messages import render
-from game.app.session import GameSession
 from game.app.table.ai_driver import Job
 from game.app.table.panels import LogLine
 from game.app.ui.widgets import text_width
 from game.engine.actions import Action
-from game.engine.cards import Card
 from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
 from game.engine.messages import Message
-from game.persist.savedgame import HandGroups, SavedGame
 
 log = logging.getLogger(__name__)
 # The log keeps the whole deal being played; the cap only guards against a runaway deal.
 LOG_KEEP = 1000
-THUMB_EVERY_S = 5.0
 
 
 @dataclass
@@ -58,70 +52,6 @@ class TableServices:
             self._status_key = key
             self._status_text = self.status_text(self.view)
         return self._status_text
-
-    def _on_change(self, session: GameSession) -> None:
-        if session.online:  # a networked table: the server keeps the game
-            self._finished_here = self._finished_here or session.finished
-            self.view = session.view()
-            self._sync_hand()
-            return
-        if session.finished:
-            # Saved too: should the app close before the results, the next start
-            # counts the game in the statistics (and offers no Continue for it).
-            self._finished_here = True
-            self.autosaver.request(self._saved(self._thumb))
-            return
-        # The hand follows the new position before the save, so that the save holds it
-        # as the player will see it (a drawn card where it was dropped).
-        self.view = session.view()
-        self._sync_hand()
-        self._autosave()
-
-    def hand_rearranged(self) -> None:
-        """The player rearranged their hand: no move, but kept like one."""
-        if not self.session.finished and not self.session.online:
-            self._autosave()
-
-    def _autosave(self) -> None:
-        self.autosaver.request(self._saved(self._thumbnail()))
-
-    def saved_game(self) -> SavedGame:
-        return self._saved(self._thumbnail(fresh=True))
-
-    def _saved(self, thumbnail: bytes | None) -> SavedGame:
-        seats = range(len(self.session.setup.seats))
-        arranged = tuple(tuple(map(tuple, self.seat_groups(seat))) for seat in seats)
-        return self.session.to_saved(thumbnail, hand_groups=arranged)
-
-    # --- the hands as arranged (display-only in saves; the framework keeps a flat order,
-    # a game with groups overrides these two)
-
-    def seat_groups(self, seat: int) -> list[list[Card]]:
-        """``seat``'s hand as arranged here, in groups ([] if never shown)."""
-        order = self.hand_orders.get(seat)
-        return [list(order)] if order else []
-
-    def set_seat_groups(self, seat: int, groups: list[list[Card]]) -> None:
-        self.hand_orders.setdefault(seat, [])[:] = [card for group in groups for card in group]
-
-    def restore_hands(self, hand_groups: tuple[HandGroups, ...]) -> None:
-        """Lay out each seat's hand as a save had it; a card it does not mention goes
-        where a card just arrived would."""
-        for seat, groups in enumerate(hand_groups):
-            if groups:
-                self.set_seat_groups(seat, [list(group) for group in groups])
-        self.refresh()
-
-    def _thumbnail(self, fresh: bool = False) -> bytes | None:
-        """A small picture of the table for the Load list, drawn for this very save so
-        it matches the entry beside it (see ``thumbnail``: a hot-seat hand face down).
-        ``fresh`` is kept for the callers' sake: every picture is fresh now."""
-        from game.app.table.thumbnail import table_thumbnail
-
-        picture = table_thumbnail(self)
-        if picture is not None:
-            self._thumb, self._thumb_at = picture, time.monotonic()
-        return self._thumb
 
     def _record(self, events: list[Event]) -> None:
         names = self.names()

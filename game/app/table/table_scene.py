@@ -23,13 +23,12 @@ from game.ai.base import BotSettings
 from game.app.i18n import tr, ui
 from game.app.messages import render
 from game.app.scenes.base import Scene
-from game.app.session import GameSession
+from game.app.session_like import SessionLike
 from game.app.table.ai_driver import AiDriver, Job
 from game.app.table.animation import Animator, plan_flights
 from game.app.table.autosave import Autosaver
 from game.app.table.compose import Composer
 from game.app.table.drag import Drag, Press
-from game.app.table.flow import TableFlow
 from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.input import TableInput
 from game.app.table.keys import TableKeys
@@ -37,8 +36,10 @@ from game.app.table.layout import TableLayout
 from game.app.table.online import TableOnline
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
+from game.app.table.parts.flow import Flow
+from game.app.table.parts.saving import Saving
 from game.app.table.save_notice import draw_save_problem
-from game.app.table.services import THUMB_EVERY_S, Hint, TableServices
+from game.app.table.services import Hint, TableServices
 from game.app.table.sprites import Picture, Place
 from game.engine.actions import Action
 from game.engine.cards import Card
@@ -54,15 +55,14 @@ SIDE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "menu", "help")
 ONLINE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "chat", "menu", "help")
 
 
-class TableScene(TableFlow, TableServices, TableOnline, TableKeys, TableInput, GameHooks, Scene):
-    ai_pause = 0.55  # seconds an AI move waits after the table comes to rest (speed 1)
-
-    def __init__(self, app, session: GameSession) -> None:
+class TableScene(TableServices, TableOnline, TableKeys, TableInput, GameHooks, Scene):
+    def __init__(self, app, session: SessionLike) -> None:
         super().__init__(app)
         self.session = session
-        session.on_change = self._on_change
         # The game's own autosave file (a resumed game keeps its file: see open_table).
         self.autosaver = Autosaver(new_autosave_path(app.paths, session.setup.game_id))
+        self.saving = Saving(self, self.autosaver, self._thumbnail_now, self._follow_view)
+        session.on_change = self.saving.on_change
         self.driver = AiDriver(session, BotSettings(budget_ms=float(app.settings.hard_think_ms)))
         self.animator = Animator()
         self.painter = TablePainter(self)
@@ -90,20 +90,15 @@ class TableScene(TableFlow, TableServices, TableOnline, TableKeys, TableInput, G
         self._undo_hands: list[tuple[int, int, list[list[Card]]]] = []
         self.log_scroll = 0  # lines hidden at the bottom while the player reads back
         self.clock = 0.0
-        self._ai_rest = 0.0
-        self._ai_action: Action | None = None
         self._last_sound: dict[str, float] = {}
-        self._deals_shown = self._deals_already_shown()
-        self._finished_here = False
-        self._over_shown = False
         self.side_buttons: dict[object, str] = {}
         self.context_widgets: dict[object, ContextButton] = {}
         self._context_key: tuple = ()
-        self._thumb: bytes | None = None
-        self._thumb_at = -THUMB_EVERY_S
         self._pending_insert: int | None = None
         self._rebuild_log()
         self._sync_hand()
+        online_over = self.online_game_over if session.online else None
+        self.flow = Flow(self, self.driver, self.saving, self._handoff_done, online_over)
 
     # --- life cycle -------------------------------------------------------------------
 
@@ -174,6 +169,73 @@ class TableScene(TableFlow, TableServices, TableOnline, TableKeys, TableInput, G
         self._context_key = ()
         self._rebuild_log()  # in the language now chosen
         self.refresh()
+
+    # --- the parts' doors (for the game tables, the tools and the tests) -----------------
+
+    @property
+    def hooks(self) -> GameHooks:
+        return self
+
+    @property
+    def ai_pause(self) -> float:
+        """Seconds an AI move waits after the table comes to rest (speed 1)."""
+        return self.flow.ai_pause
+
+    @ai_pause.setter
+    def ai_pause(self, seconds: float) -> None:
+        self.flow.ai_pause = seconds
+
+    @property
+    def thinking_seat(self) -> int | None:
+        return self.flow.thinking_seat
+
+    def advance(self, dt: float) -> None:
+        self.flow.advance(dt)
+
+    def pace(self) -> float:
+        return self.flow.pace()
+
+    def next_deal(self) -> None:
+        self.flow.next_deal()
+
+    def play_again(self) -> None:
+        self.flow.play_again()
+
+    def quit_to_title(self) -> None:
+        self.flow.quit_to_title()
+
+    def saved_game(self):
+        return self.saving.saved_game()
+
+    def hand_rearranged(self) -> None:
+        self.saving.hand_rearranged()
+
+    def restore_hands(self, hand_groups) -> None:
+        """Lay out each seat's hand as a save had it; a card it does not mention goes
+        where a card just arrived would."""
+        for seat, groups in enumerate(hand_groups):
+            if groups:
+                self.set_seat_groups(seat, [list(group) for group in groups])
+        self.refresh()
+
+    def _handoff_done(self) -> None:
+        old_seat = self.view_seat
+        self.session.confirm_handoff()
+        self.selected.clear()
+        self.staged = []
+        if self.view_seat != old_seat:
+            self.layout = self.make_layout()
+        self.animator.finish()
+        self.refresh()
+
+    def _follow_view(self) -> None:
+        self.view = self.session.view()
+        self._sync_hand()
+
+    def _thumbnail_now(self) -> bytes | None:
+        from game.app.table.thumbnail import table_thumbnail
+
+        return table_thumbnail(self)
 
     # --- the view and the picture -----------------------------------------------------
 

@@ -162,20 +162,20 @@ def test_the_key_help_names_only_what_the_game_has(app):
 
 
 def test_the_results_say_your_statistics_for_the_default_name(app, monkeypatch):
-    import game.app.table.flow as flow
+    import game.app.table.parts.saving as saving
 
-    monkeypatch.setattr(flow, "with_finished_game", lambda stats, saved, game="": stats)
+    monkeypatch.setattr(saving, "with_finished_game", lambda stats, saved, game="": stats)
     monkeypatch.setattr(app, "keep_stats", lambda stats: True)
     table = kaluki_table(app)
-    table._finished_here = True
-    assert table._record_statistics() == "Your statistics are updated."
+    table.saving.finished_here = True
+    assert table.saving.statistics_note() == "Your statistics are updated."
     table = kaluki_table(app, names=("Sam", "Ada"))
-    table._finished_here = True
-    assert table._record_statistics() == "Sam's statistics are updated."
+    table.saving.finished_here = True
+    assert table.saving.statistics_note() == "Sam's statistics are updated."
     i18n.set_language("ja")
     table = kaluki_table(app, names=("あなた", "Ada"))
-    table._finished_here = True
-    assert table._record_statistics() == "あなたの成績を更新しました。"
+    table.saving.finished_here = True
+    assert table.saving.statistics_note() == "あなたの成績を更新しました。"
 
 
 def test_the_wild_ranks_read_as_plurals_in_every_language():

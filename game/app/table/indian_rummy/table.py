@@ -78,6 +78,7 @@ from game.games.indian_rummy.state import (
 
 if TYPE_CHECKING:
     from game.ai.base import Decision
+    from game.app.setup import GameSetup
 
 GROUP_BUTTONS = ("group", "auto_group")
 
@@ -428,12 +429,9 @@ class IndianRummyTable(GroupedHand, TableScene):
     def final_result(self, view: Any) -> FinalResult:
         return ending.final_result(view, self.names())
 
-    def play_again(self) -> None:
+    def again_setup(self, setup: GameSetup) -> GameSetup:
         """Play again with the players the session began with."""
-        setup = self.session.setup
-        first = setup.seats[: setup.options.players]
-        self.session.setup = replace(setup, seats=first)
-        super().play_again()
+        return replace(setup, seats=setup.seats[: setup.options.players])
 
 
 def swap_card(message: Message, old: Card, new: Card) -> Message:

@@ -37,6 +37,10 @@ class KalookiTable(TableScene):
 
     # --- the view's facts ----------------------------------------------------------------
 
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app, session)
+        self._never_call_rest = 0.0  # seconds waited before letting a card go for the player
+
     def laid_down(self, seat: int) -> bool:
         return bool(self.view.laid_down[seat])
 
@@ -314,20 +318,19 @@ class KalookiTable(TableScene):
     def ends_turn(self, action: Action) -> bool:
         return isinstance(action, Discard | Pass)
 
-    def advance(self, dt: float) -> None:
+    def before_advance(self, dt: float) -> bool:
         """A player who never calls lets the card go at once (the AI seats keep their pace)."""
         if self.never_calls and self.asked_to_call() and not self.session.needs_handoff:
-            self._ai_rest += dt
-            if self._ai_rest >= NEVER_CALL_PAUSE:
-                self._ai_rest = 0.0
+            self._never_call_rest += dt
+            if self._never_call_rest >= NEVER_CALL_PAUSE:
+                self._never_call_rest = 0.0
                 self.play(DeclineCall())
-            return
-        super().advance(dt)
+            return True
+        return False
 
-    def pace(self) -> float:
+    def ai_pace(self, action: Action | None) -> float:
         """An AI that lets a card go does so briskly: a stock draw may ask every seat."""
-        base = super().pace()
-        return base * DECLINE_PACE if isinstance(self._ai_action, DeclineCall) else base
+        return DECLINE_PACE if isinstance(action, DeclineCall) else 1.0
 
     # --- gestures --------------------------------------------------------------------------
 

@@ -418,7 +418,7 @@ class LaughTable(TableScene):
 
     # --- the game moves on --------------------------------------------------------------------
 
-    def advance(self, dt: float) -> None:
+    def before_advance(self, dt: float) -> bool:
         """With one human, a claim-window turn where passing is the only move passes by
         itself (after the AI's pause); in hot seat it is always asked."""
         if (
@@ -431,9 +431,9 @@ class LaughTable(TableScene):
             if self._pass_rest >= self.pace():
                 self._pass_rest = 0.0
                 self.play(Pass())
-            return
+            return True
         self._pass_rest = 0.0
-        super().advance(dt)
+        return False
 
     # --- the end of a deal and of the game ------------------------------------------------------
 

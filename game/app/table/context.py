@@ -1,0 +1,75 @@
+"""What the table's parts share, and all they may touch of one another: the
+:class:`TableContext` the scene gives each part (``game/app/table/parts/``).
+
+The context is the game in progress (``session``, one :class:`SessionLike` whether local
+or networked), the shown seat's ``view``, where things lie (``layout``, ``composer``,
+``picture``), the hand as arranged (``hand_orders``, ``selected``, ``staged``), the
+animations and the table's ``clock``; and three things any part may ask: ``play`` a move,
+``refresh`` the picture after a change, ``refuse`` with a reason shown. ``hooks`` are the
+game's answers (docs/TABLE.md, "The hooks"). A part that needs another part is handed it
+when it is built (the flow gets the saving), never through the context.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.app.session_like import SessionLike
+from game.app.table.animation import Animator
+from game.app.table.compose import Composer
+from game.app.table.layout import TableLayout
+from game.app.table.sprites import Picture, Place
+from game.engine.actions import Action
+from game.engine.cards import Card
+from game.engine.events import Event
+from game.engine.messages import Message
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.hooks import GameHooks
+
+
+class TableContext(Protocol):
+    app: App
+    session: SessionLike
+    view: Any  # the shown seat's view: everything drawn comes from it
+    layout: TableLayout | None  # None until the scene is on screen
+    composer: Composer | None
+    picture: Picture
+    animator: Animator
+    clock: float  # seconds the table has been up (notices and pacing count in it)
+    hand_orders: dict[int, list[Card]]  # each seat's hand as arranged here
+    selected: set[Card]
+    staged: list[Any]  # table-only melds being put together
+
+    @property
+    def hooks(self) -> GameHooks:
+        """The game's answers (its table's hooks)."""
+
+    @property
+    def view_seat(self) -> int: ...
+
+    @property
+    def my_turn(self) -> bool:
+        """The shown human may play now."""
+
+    @property
+    def covered(self) -> bool:
+        """Hot seat: the shown hand is face down."""
+
+    def play(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
+        """Play a move of the shown human; False (and the reason shown) if refused."""
+
+    def after_move(
+        self, old: Picture, events: list[Event], overrides: dict[Hashable, Place] | None = None
+    ) -> None:
+        """A move was played (here, by a bot, or arrived): log, picture, flights, sounds."""
+
+    def refresh(self) -> None:
+        """Read the view again and compose the picture."""
+
+    def refuse(self, reason: str | Message) -> None:
+        """Show why something cannot be done."""
+
+    def play_sound(self, name: str) -> None: ...
