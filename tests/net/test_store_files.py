@@ -175,3 +175,23 @@ def test_a_damaged_store_of_the_app_s_hosted_tables_is_moved_aside_and_hosting_g
     aside = [path for path in db.parent.iterdir() if ".damaged-" in path.name]
     assert [path.read_bytes() for path in aside] == [b"not a database at all" * 100]
     assert mode(db) == 0o600
+
+
+def test_serve_creates_its_store_owner_only(tmp_path):
+    db = tmp_path / "tables.db"
+    command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0"]
+    process = subprocess.Popen(
+        [*command, "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+    )
+    try:
+        line = process.stdout.readline() if process.stdout else ""
+        port = int(line.split("127.0.0.1:")[1].split()[0])
+        client = NetClient(f"http://127.0.0.1:{port}")
+        client.connect()
+        assert client.create("kaluki", [{"kind": "you"}, {"kind": "easy"}], "Ann").ok
+        client.close()
+        files = [db, Path(f"{db}-wal"), Path(f"{db}-shm")]
+        assert [mode(path) for path in files] == [0o600] * 3
+    finally:
+        process.terminate()
+        process.wait(SERVE_TIMEOUT)
