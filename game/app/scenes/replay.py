@@ -28,7 +28,7 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item
 from game.app.ui.paint import felt_background, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
-from game.engine.cards import Card
+from game.engine.cards import Card, sort_by_suit
 from game.engine.events import DealScored, DealStarted, GameOver, Said
 from game.engine.replay import Replay
 from game.games.registry import get_game
@@ -167,7 +167,7 @@ class ReplayScene(Scene):
         title = tr("replay.title", game=game)
         text(surface, title, (32, 16), 26, CREAM, bold=True, shadow=True)
         where = tr("replay.where", deal=step.deal, move=self.replay.at, moves=len(self.replay) - 1)
-        text(surface, where, (w - LOG_W - 40, 24), 16, GOLD, anchor="topright")
+        text(surface, where, (w - 24, 24), 16, GOLD, anchor="topright")  # over the log
         board = pygame.Rect(24, 60, w - LOG_W - 60, h - 60 - BAR_H - 8)
         log_box = pygame.Rect(board.right + 16, 60, LOG_W, board.h)
         self.draw_board(surface, board)
@@ -202,7 +202,7 @@ class ReplayScene(Scene):
                 CREAM,
                 bold=True,
             )
-            hand = tuple(getattr(view, "hand", ()))
+            hand = tuple(sort_by_suit(list(getattr(view, "hand", ()))))  # read at a glance
             count = tr("replay.cards", n=len(hand))
             text(surface, count, (row.x + 26, row.y + 26), 13, MUTED)
             x = self.draw_cards(surface, hand, row.x + 160, row.y + 6, card_w, row.right - 8)

@@ -447,5 +447,6 @@ HELP_ORDER = (
     "hint",
     "sort",
     "log",
+    "discards",
     "menu",
 )

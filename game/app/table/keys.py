@@ -54,6 +54,10 @@ class TableKeys:
             # The log: Page Up reads back, Page Down forward, End to the newest line.
             self.scroll_log({pygame.K_PAGEUP: 5, pygame.K_PAGEDOWN: -5}.get(key, -self.log_scroll))
             return True
+        if key == pygame.K_v and not ctrl:  # the discards seen this deal, by player
+            from game.app.table.discard_history import open_discard_history
+
+            return open_discard_history(self)
         if self.on_game_key(event):
             self.refresh()
             return True
