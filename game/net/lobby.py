@@ -131,8 +131,7 @@ class Lobby:
             return Outcome({"ok": True, "n": len(table.log)}, sends)
         if isinstance(request, p.Chat):
             table = self.table_of(sid)
-            seat = table.seat_of(sid)
-            line = {"seat": seat, "text": request.text}
+            line = {"seat": table.seat_of(sid), "text": request.text}
             return Outcome({"ok": True}, [Send(table.code, "chat", line)])
         if isinstance(request, p.Leave):
             code = self.where.get(sid)

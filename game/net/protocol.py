@@ -33,6 +33,7 @@ import json
 import re
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -195,7 +196,8 @@ class _Fields:
     is refused at the end, so a typo never passes silently."""
 
     def __init__(self, data: dict[str, Any]) -> None:
-        self.data, self.read = data, set()
+        self.data = data
+        self.read: set[str] = set()
 
     def get(self, name: str, default: Any = ...) -> Any:
         self.read.add(name)
@@ -373,7 +375,7 @@ def _undo(f: _Fields) -> Undo:
     return Undo()
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[_Fields], Request]] = {
     "create": _create,
     "join": _join,
     "rejoin": _rejoin,

@@ -364,7 +364,8 @@ class Table:
     def _legal(self, number: int) -> list[Any]:
         if self.phase != PLAYING or self.state.to_act != number:
             return []
-        return encode(self.legal_for(number))
+        legal: list[Any] = encode(self.legal_for(number))
+        return legal
 
     def sync(self, number: int) -> Send:
         """Everything a (re)joining seat needs: its view, legal moves and history."""
