@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.session import GameSession
+from game.app.session_like import SessionLike
 from game.app.setup import GameSetup
 from game.games.registry import get_game, import_named
 
@@ -29,17 +30,15 @@ def table_class(game_id: str) -> type[TableScene]:
 
 
 def open_table(
-    app: App, session: GameSession | NetSession, autosave: Path | None = None
+    app: App, session: SessionLike, autosave: Path | None = None
 ) -> TableScene:
     """Put the table on screen over the title (Quit to title and Menu come back to it).
     ``autosave``: the game's autosave file when it is a game in progress continued
     (it goes on writing there); otherwise the table starts a file of its own."""
-    from game.app.scenes.title import TitleScene
-
     table = table_class(session.setup.game_id)(app, session)
     if autosave is not None:
         table.autosaver.path = autosave
-    app.stack.reset(TitleScene(app))
+    app.to_title()
     app.stack.push(table)
     return table
 
