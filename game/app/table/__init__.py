@@ -29,9 +29,7 @@ def table_class(game_id: str) -> type[TableScene]:
     return cls
 
 
-def open_table(
-    app: App, session: SessionLike, autosave: Path | None = None
-) -> TableScene:
+def open_table(app: App, session: SessionLike, autosave: Path | None = None) -> TableScene:
     """Put the table on screen over the title (Quit to title and Menu come back to it).
     ``autosave``: the game's autosave file when it is a game in progress continued
     (it goes on writing there); otherwise the table starts a file of its own."""
