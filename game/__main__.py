@@ -89,7 +89,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=8765,
         help="0: any free port (the one bound is printed)",
     )
-    serve.add_argument("--db", type=Path, default=Path("tables.db"), help="the tables' storage")
+    serve.add_argument(
+        "--db",
+        default="tables.db",
+        help="the tables' storage: an SQLite file, or postgresql://... (many processes)",
+    )
     serve.add_argument(
         "--all-interfaces", action="store_true", help="allow --host 0.0.0.0 (every interface)"
     )
@@ -105,6 +109,21 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="change one of the server's limits (docs/NETWORK.md, Threats and limits)",
     )
+    serve.add_argument(
+        "--presence",
+        metavar="redis://...",
+        help="many processes: the Redis that says which one serves which table",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address this process's clients reach it by (http[s]://name[:port][/prefix])",
+    )
+    serve.add_argument(
+        "--lease", type=amount(60, "s"), default=5.0, help="seconds a table's lease lasts"
+    )
+    serve.add_argument("--metrics", action="store_true", help="serve /metrics (on with --presence)")
+    serve.add_argument("--log-json", action="store_true", help="one JSON object a log line")
     bench = sub.add_parser("bench", help="measure speed")
     bench.add_argument("--engine", action="store_true", help="engine benchmarks only")
     bench.add_argument("--seed", type=whole(0, SEED_MAX), default=1)
@@ -176,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if report.failures else 0
         if args.command == "serve":
             from game.net.limits import Limits
+            from game.net.server import ClusterOptions
             from game.net.server import serve as run_server
 
             try:
@@ -183,8 +203,21 @@ def main(argv: list[str] | None = None) -> int:
             except ValueError as error:
                 print(f"serve: {error}", file=sys.stderr)
                 return 2
+            cluster = ClusterOptions(
+                args.presence,
+                args.public_url,
+                args.lease,
+                args.metrics or args.presence is not None,
+                args.log_json,
+            )
             return run_server(
-                args.host, args.port, args.db, args.all_interfaces, args.test_seeds, limits
+                args.host,
+                args.port,
+                args.db,
+                args.all_interfaces,
+                args.test_seeds,
+                limits,
+                cluster,
             )
         if args.command == "bench" and args.online and args.hard_flood:
             from game.tools.flood_bench import run_flood

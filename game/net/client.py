@@ -322,8 +322,11 @@ class NetClient:
             await self._settled()
             await self._open()
             return True
-        except Exception as error:
+        except Exception as error:  # gone meanwhile: the reconnection loop looks on
             log.debug("following the table to %s: %s", url, error)
+            self._moving = False
+            if self.reconnect and not self._closing and self._reconnecting is None:
+                self._reconnecting = asyncio.ensure_future(self._come_back())
             return False
         finally:
             self._moving = False

@@ -32,6 +32,8 @@ TABLE_STARTED = "net.table_started"
 TOO_MANY_TABLES = "net.too_many_tables"  # params: most (a whole number)
 SERVER_BUSY = "net.server_busy"
 TOO_MANY_GUESSES = "net.too_many_guesses"
+MOVED = "net.moved"  # the table is served by another process: the client follows
+PRESENCE_DOWN = "net.presence_down"  # the servers' directory (Redis) does not answer
 NOT_SENT = "net.not_sent"  # the client: a move sent while the connection is down
 SEED_REFUSED = "net.seed_refused"
 SERVER_GOING = "net.server_going"  # params: seconds (when to come back)
@@ -71,6 +73,8 @@ templates(
         TOO_MANY_TABLES: "You have {most} tables open on this server: finish or leave one first.",
         SERVER_BUSY: "The server has too many tables waiting to start: try again later.",
         TOO_MANY_GUESSES: "Too many wrong table codes from your network: wait a minute.",
+        MOVED: "The table is on another server: connecting.",
+        PRESENCE_DOWN: "The servers cannot tell where that table is just now: try again.",
         NOT_SENT: "The connection to the table is down: that move was not sent.",
         SEED_REFUSED: "This server shuffles the cards itself: a table cannot choose its seed.",
         SERVER_GOING: "The table server is stopping; reconnecting in about {seconds} s.",

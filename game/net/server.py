@@ -24,22 +24,30 @@ import socket
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import socketio
 from aiohttp import web
 
 from game.engine.messages import msg
 from game.net import messages as m
+from game.net import operations
 from game.net import protocol as p
 from game.net.client import cancel_others
+from game.net.cluster import Cluster, moved_reply
 from game.net.limits import Connection, Guard, Limits
 from game.net.lobby import KEEP_FINISHED, Lobby, Outcome
-from game.net.store import StoreError, open_store
+from game.net.logs import JsonLines
+from game.net.presence import LEASE, open_presence
+from game.net.store import StoreError, WriteFailed, open_store
 from game.net.tables import OVER, Send
 from game.net.thinking import Thinking
 from game.net.transport import GatedSite, GuardedServer, TextPacket, raise_file_limit
+
+if TYPE_CHECKING:
+    from game.net.metrics import Metrics
 
 log = logging.getLogger("game.net")
 # A wrong table code, seat credential or host secret: what guessing looks like.
@@ -86,12 +94,20 @@ class TableServer:
         limits: Limits | None = None,
         keep_finished: float = KEEP_FINISHED,
         test_seeds: bool = False,
+        presence: str | None = None,
+        public_url: str | None = None,
+        lease: float = LEASE,
+        metrics: bool = False,
     ) -> None:
         if not all_interfaces and every_interface(host):
             raise ValueError("refusing to listen on every interface: give an address")
         self.host, self.port = host, port
         self.store = open_store(db) if db is not None else None
         self.lobby = Lobby(self.store, keep_finished=keep_finished, test_seeds=test_seeds)
+        # Which process serves which table (one process: all of them, in its memory).
+        self.cluster = Cluster(open_presence(presence), self.lobby, self.store, lease)
+        self.cluster.loaded = self._kick
+        self.public_url = public_url
         self.bot_delay, self.tick = bot_delay, tick
         self.limits = limits or Limits()
         self.guard = Guard(self.limits)
@@ -116,6 +132,8 @@ class TableServer:
         )
         self.app = web.Application()
         self.sio.attach(self.app)
+        self.metrics: Metrics | None = None
+        operations.add_routes(self, metrics)
         self.runner: web.AppRunner | None = None
         self._ticker: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -125,9 +143,10 @@ class TableServer:
 
     async def start(self) -> int:
         """Listen; the port actually bound (an ephemeral one when asked for 0)."""
-        restored = self.lobby.restore()
-        if restored:
-            log.info("restored %d tables", restored)
+        if not self.cluster.shared:  # the others' tables come to it as they are asked for
+            restored = self.lobby.restore()
+            if restored:
+                log.info("restored %d tables", restored)
         # A connection must send a whole request within ``request_seconds`` of opening
         # (and the next one as soon after a reply): silent sockets are not kept.
         self.runner = web.AppRunner(
@@ -143,6 +162,9 @@ class TableServer:
             why = error.strerror or str(error)
             raise ListenError(f"cannot listen on {self.host}:{self.port}: {why}") from None
         self.port = site.port
+        self.cluster.url = self.public_url or f"http://{self.host}:{self.port}"
+        await self.cluster.renew()  # the leases of the tables it restored
+        self._spawn(self.cluster.run(self.facts, self._lose))
         self._ticker = asyncio.create_task(self._tick())
         for code in list(self.lobby.tables):
             self._kick(code)
@@ -158,6 +180,8 @@ class TableServer:
             self._ticker.cancel()
         for task in list(self._tasks):
             task.cancel()
+        if self.cluster.shared:  # its tables go to the other processes at once
+            back_in = await self._hand_over()
         try:
             await asyncio.wait_for(self._close_connections(back_in), deadline)
         except (TimeoutError, asyncio.TimeoutError):
@@ -174,6 +198,50 @@ class TableServer:
             with contextlib.suppress(Exception):
                 self.store.checkpoint()
             self.store.close()
+        await self.cluster.close()
+
+    async def _hand_over(self) -> float:
+        """Release every table and send each client to another process; how soon the
+        clients come back (at once)."""
+        url = await self.cluster.leave()
+        log.info("stop: %d tables handed over (clients sent to %s)", len(self.lobby.tables), url)
+        moved = TextPacket(socketio.packet.EVENT, data=[p.MOVED, {"url": url}], namespace="/")
+        text = moved.encode()
+        for eio_sid in list(self.sio.eio.sockets):
+            with contextlib.suppress(Exception):
+                await self.sio.eio.send(eio_sid, text)
+        return 0.05
+
+    async def _lose(self, code: str) -> None:
+        """Another process serves table ``code`` now: forget it, and send its players on
+        (they reconnect, and their rejoin is redirected to wherever it is)."""
+        table = self.lobby.tables.pop(code, None)
+        if self.store is not None:
+            self.store.forget(code)
+            self.store.lost.discard(code)
+        self.thinking.discard(code)
+        self.bots_again.pop(code, None)
+        await self.cluster.release([code])
+        if table is None:
+            return
+        log.warning("table %s is served by another process now: its players follow", code)
+        for seat in table.seats:
+            if seat.sid is not None and self.lobby.where.pop(seat.sid, None) is not None:
+                await self._emit([Send(seat.sid, p.MOVED, {"url": ""})])
+                self._spawn(self.sio.disconnect(seat.sid))
+
+    async def _forget_lost(self) -> None:
+        for code in list(self.store.lost if self.store is not None else ()):
+            await self._lose(code)
+
+    def facts(self) -> dict[str, Any]:
+        """What this process advertises to the others (and /healthz shows)."""
+        tables = self.lobby.tables.values()
+        return {
+            "tables": len(self.lobby.tables),
+            "players": sum(seat.sid is not None for table in tables for seat in table.seats),
+            "connections": len(self.sessions),
+        }
 
     async def _close_connections(self, back_in: float) -> None:
         going = TextPacket(
@@ -234,6 +302,9 @@ class TableServer:
             if not limit.allow():
                 raise p.Refusal(msg(m.TOO_FAST), strike=True)
             request = p.parse(kind, args)
+            moved = await self.cluster.route(request)
+            if moved is not None:
+                return moved_reply(moved)
             outcome = self.admit(connection, sid, request)
         except p.Refusal as refusal:
             log.debug("refused %s from %s: %s", kind[:20], sid, refusal)
@@ -256,6 +327,13 @@ class TableServer:
             self._kick(code)
         if kind == "act":  # a move's time in the server: checked, stored, sent to all
             self.act_seconds.append(time.perf_counter() - started)
+            if self.metrics is not None:
+                self.metrics.move(self.act_seconds[-1])
+        if isinstance(request, p.Create) and outcome.reply.get("ok"):
+            await self.cluster.created(outcome.reply["code"])
+        if self.cluster.shared and outcome.reply.get("ok") and kind != "act":
+            outcome.reply["peers"] = self.cluster.peers
+        await self._forget_lost()
         return outcome.reply
 
     def admit(self, connection: Connection, sid: str, request: p.Request) -> Outcome:
@@ -366,6 +444,7 @@ class TableServer:
                 log.exception("the tables' tick failed")
 
     async def _tick_tables(self) -> None:
+        await self._forget_lost()
         for code in self.lobby.evict_finished():  # kept in the store only
             log.info("table %s finished: no longer in memory", code)
             self.thinking.discard(code)
@@ -448,6 +527,17 @@ def quiet_collector() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+@dataclass(frozen=True)
+class ClusterOptions:
+    """``serve``'s options for a server of many processes (all off: the embedded one)."""
+
+    presence: str | None = None  # redis://...
+    public_url: str | None = None
+    lease: float = LEASE
+    metrics: bool = False
+    log_json: bool = False
+
+
 def serve(
     host: str,
     port: int,
@@ -455,9 +545,16 @@ def serve(
     all_interfaces: bool = False,
     test_seeds: bool = False,
     limits: Limits | None = None,
+    cluster: ClusterOptions | None = None,
 ) -> int:
     """``python -m game serve``: run a dedicated table server until interrupted."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    cluster = cluster or ClusterOptions()
+    if cluster.log_json:
+        handler = logging.StreamHandler()
+        handler.setFormatter(JsonLines(cluster.public_url or f"http://{host}:{port}"))
+        logging.basicConfig(level=logging.INFO, handlers=[handler])
+    else:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     soft, _hard = raise_file_limit()  # every connection is an open file
     # The bots think on a worker thread: the loop (the players' moves) waits at most this
     # long for the interpreter when it wants it back (Python's default is 5 ms).
@@ -473,6 +570,10 @@ def serve(
             all_interfaces=all_interfaces,
             test_seeds=test_seeds,
             limits=limits,
+            presence=cluster.presence,
+            public_url=cluster.public_url,
+            lease=cluster.lease,
+            metrics=cluster.metrics,
         )
         bound = await server.start()
         quiet_collector()
@@ -490,7 +591,8 @@ def serve(
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(main())
-    except (StoreError, ListenError, ValueError) as error:  # one line, never a traceback
+    except (StoreError, ListenError, ValueError, OSError, WriteFailed) as error:
+        # one line, never a traceback (a PostgreSQL or Redis not there is an OSError)
         print(f"card-parlour: {error}", file=sys.stderr)
         return 2
     return 0

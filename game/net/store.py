@@ -79,9 +79,10 @@ class WriteFailed(Exception):
     answer): nothing changed."""
 
 
-class TableMoved(Exception):
-    """Another process claimed the table (or already stored its move n): this process
-    must forget its copy."""
+class TableMoved(WriteFailed):
+    """Another process claimed the table (or already stored its move n): nothing was
+    written, and this process must forget its copy (the store lists it in ``lost``). A
+    WriteFailed, so the table waits as for any failed write until it is forgotten."""
 
 
 def digest(secret: str) -> str:
@@ -154,6 +155,8 @@ def decoded_or_damaged(
 class TableStore(Protocol):
     """What the tables need of their storage, on every engine."""
 
+    lost: set[str]  # tables found claimed by another process (TableMoved) since
+
     def create(self, table: StoredTable) -> None: ...
     def claim(self, code: str) -> bool: ...
     def forget(self, code: str) -> None: ...
@@ -162,6 +165,7 @@ class TableStore(Protocol):
     def append(self, code: str, n: int, action: Action, phase: str | None = None) -> None: ...
     def load(self) -> Iterator[StoredTable | DamagedTable]: ...
     def load_one(self, code: str) -> StoredTable | DamagedTable | None: ...
+    def unfinished(self) -> list[str]: ...
     def version(self) -> int: ...
     def checkpoint(self) -> None: ...
     def close(self) -> None: ...
@@ -257,6 +261,7 @@ class Store:
         self.db = _open(Path(path))
         self.path = str(path)
         self.epochs: dict[str, int] = {}  # the tables this process claimed: their epoch
+        self.lost: set[str] = set()  # tables found claimed by another process since
 
     def version(self) -> int:
         return int(self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0])
@@ -276,17 +281,22 @@ class Store:
         finally:
             db.close()
 
-    def _write(self, sql: str, *rows: tuple[Any, ...]) -> None:
-        """``sql`` for each row, in one transaction; WriteFailed (nothing written) if not,
-        TableMoved (nothing written) if one of them changed no row."""
+    def _write(self, code: str, *statements: tuple[str, tuple[Any, ...]]) -> None:
+        """The statements of table ``code``, in one transaction: each must change one row.
+        WriteFailed (nothing written) if they cannot; TableMoved (nothing written, the
+        table listed in ``lost``) if one changed none or move n is stored already."""
         try:
             with self.db:
                 self.db.execute("BEGIN IMMEDIATE")
-                for row in rows:
-                    if self.db.execute(sql, row).rowcount != 1:
-                        raise TableMoved(str(row[-2]))
-        except sqlite3.IntegrityError:  # move n is stored already
-            raise TableMoved(str(rows[0][0])) from None
+                for sql, values in statements:
+                    if self.db.execute(sql, values).rowcount != 1:
+                        raise TableMoved(code)
+        except sqlite3.IntegrityError:
+            self.lost.add(code)
+            raise TableMoved(code) from None
+        except TableMoved:
+            self.lost.add(code)
+            raise
         except sqlite3.Error as error:
             raise WriteFailed(str(error)) from None
 
@@ -325,43 +335,34 @@ class Store:
 
     def seats(self, code: str, seats: list[dict[str, Any]], phase: str | None = None) -> None:
         """The seats (and the phase with them, in the same transaction, when given)."""
+        where = (code, self._epoch(code))
         if phase is None:
-            self._write(
-                "UPDATE tables SET seats = ? WHERE code = ? AND epoch = ?",
-                (json.dumps(seats), code, self._epoch(code)),
-            )
+            sql = "UPDATE tables SET seats = ? WHERE code = ? AND epoch = ?"
+            self._write(code, (sql, (json.dumps(seats), *where)))
         else:
-            self._write(
-                "UPDATE tables SET seats = ?, phase = ? WHERE code = ? AND epoch = ?",
-                (json.dumps(seats), phase, code, self._epoch(code)),
-            )
+            sql = "UPDATE tables SET seats = ?, phase = ? WHERE code = ? AND epoch = ?"
+            self._write(code, (sql, (json.dumps(seats), phase, *where)))
 
     def phase(self, code: str, phase: str) -> None:
-        self._write(
-            "UPDATE tables SET phase = ? WHERE code = ? AND epoch = ?",
-            (phase, code, self._epoch(code)),
-        )
+        sql = "UPDATE tables SET phase = ? WHERE code = ? AND epoch = ?"
+        self._write(code, (sql, (phase, code, self._epoch(code))))
 
     def append(self, code: str, n: int, action: Action, phase: str | None = None) -> None:
         """Move number ``n`` (0-based) of table ``code`` (and the phase it leads to, when
         it changes); committed when this returns, WriteFailed with nothing stored if not,
         TableMoved if another process holds the table or already stored move n."""
-        epoch = self._epoch(code)
-        move = (code, n, action_text(action), code, epoch)
         insert = "INSERT INTO actions SELECT ?, ?, ? FROM tables WHERE code = ? AND epoch = ?"
-        if phase is None:
-            self._write(insert, move)
-            return
-        try:
-            with self.db:
-                self.db.execute("BEGIN IMMEDIATE")
-                if self.db.execute(insert, move).rowcount != 1:
-                    raise TableMoved(code)
-                self.db.execute("UPDATE tables SET phase = ? WHERE code = ?", (phase, code))
-        except sqlite3.IntegrityError:
-            raise TableMoved(code) from None
-        except sqlite3.Error as error:
-            raise WriteFailed(str(error)) from None
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (insert, (code, n, action_text(action), code, self._epoch(code)))
+        ]
+        if phase is not None:
+            statements.append(("UPDATE tables SET phase = ? WHERE code = ?", (phase, code)))
+        self._write(code, *statements)
+
+    def unfinished(self) -> list[str]:
+        """The codes of every table still waiting or under way."""
+        rows = self.db.execute("SELECT code FROM tables WHERE phase != 'over'").fetchall()
+        return [str(row[0]) for row in rows]
 
     def _one(self, row: Sequence[Any]) -> StoredTable | DamagedTable:
         actions = self.db.execute(

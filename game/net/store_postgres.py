@@ -69,6 +69,7 @@ class PostgresStore:
     def __init__(self, url: str, timeout: float = TIMEOUT) -> None:
         self.url, self.timeout = url, timeout
         self.epochs: dict[str, int] = {}
+        self.lost: set[str] = set()  # tables found claimed by another process since
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="store")
         self.thread.start()
@@ -158,8 +159,9 @@ class PostgresStore:
         self.epochs.pop(code, None)
 
     def _write(self, sql: str, *values: Any, phase: str | None = None, code: str = "") -> None:
-        """One statement that must change one row (TableMoved if it changed none), and the
-        phase of table ``code`` with it in one transaction when given."""
+        """One statement of table ``code`` that must change one row, and the table's phase
+        with it in one transaction when given. TableMoved (the table listed in ``lost``)
+        if it changed none or move n is stored already."""
 
         async def write(db: asyncpg.Connection) -> None:
             async with db.transaction():
@@ -170,7 +172,8 @@ class PostgresStore:
 
         try:
             self._call(write)
-        except asyncpg.UniqueViolationError:  # move n is stored already
+        except (TableMoved, asyncpg.UniqueViolationError):
+            self.lost.add(code)
             raise TableMoved(code) from None
 
     def seats(self, code: str, seats: list[dict[str, Any]], phase: str | None = None) -> None:
@@ -186,8 +189,28 @@ class PostgresStore:
             "INSERT INTO actions (code, n, action) SELECT $1, $2, $3 FROM tables"
             " WHERE code = $1 AND epoch = $4"
         )
-        epoch = self.epochs.get(code, -1)
-        self._write(sql, code, n, action_text(action), epoch, phase=phase, code=code)
+        epoch, text = self.epochs.get(code, -1), action_text(action)
+        try:
+            self._write(sql, code, n, text, epoch, phase=phase, code=code)
+        except TableMoved:
+            if not self._stored_already(code, n, text, epoch):
+                raise
+            self.lost.discard(code)
+            if phase is not None:
+                self.phase(code, phase)
+
+    def _stored_already(self, code: str, n: int, text: str, epoch: int) -> bool:
+        """Whether move n is ours, stored by a write whose answer was lost (PostgreSQL went
+        after the commit): trying it again then succeeds instead of losing the table."""
+        sql = (
+            "SELECT a.action FROM actions a JOIN tables t ON t.code = a.code"
+            " WHERE a.code = $1 AND a.n = $2 AND t.epoch = $3"
+        )
+        return bool(self._call(lambda db: db.fetchval(sql, code, n, epoch)) == text)
+
+    def unfinished(self) -> list[str]:
+        rows = self._call(lambda db: db.fetch("SELECT code FROM tables WHERE phase != 'over'"))
+        return [str(row["code"]) for row in rows]
 
     async def _one(self, db: asyncpg.Connection, row: Any) -> StoredTable | DamagedTable:
         actions = await db.fetch("SELECT n, action FROM actions WHERE code = $1 ORDER BY n", row[0])
