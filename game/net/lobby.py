@@ -15,7 +15,7 @@ from game.engine import codec
 from game.engine.messages import msg
 from game.net import messages as m
 from game.net import protocol as p
-from game.net.store import DamagedTable, TableStore, digest
+from game.net.store import DamagedTable, TableStore, WriteFailed, digest
 from game.net.tables import OVER, WAITING, Send, Table, TableSeat, new_code, new_secret
 from game.persist.savedgame import HUMAN
 
@@ -62,14 +62,16 @@ class Lobby:
             return 0
         for stored in self.store.load():
             if isinstance(stored, DamagedTable):
-                log.error("table %s set aside (damaged in the store): %s", stored.code, stored.why)
+                why = " ".join(stored.why.split())
+                log.error("table %s set aside (damaged in the store): %s", stored.code, why)
                 continue
             if stored.phase == OVER or not self.store.claim(stored.code):
                 continue
             try:
                 table = Table.restore(stored, self.store)
             except Exception as error:  # whatever is wrong with one table, the others load
-                log.error("table %s set aside (does not replay): %s", stored.code, error)
+                why = " ".join(str(error).split())[:200]  # one line per table
+                log.error("table %s set aside (does not replay): %s", stored.code, why)
                 continue
             for seat in table.seats:
                 if seat.dropped_at is not None:
@@ -250,7 +252,10 @@ class Lobby:
             del self.tables[code]
             self.opened_at.pop(code, None)
             if self.store is not None:  # set aside for good: never restored or joined
-                self.store.phase(code, OVER)
+                try:
+                    self.store.phase(code, OVER)
+                except WriteFailed as error:  # kept as waiting: a restart evicts it again
+                    log.warning("table %s evicted; its end not stored (%s)", code, error)
         return gone
 
     def takeovers(self) -> list[Send]:

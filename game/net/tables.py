@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.base import NORMAL, Bot
+from game.ai.base import LEVELS, NORMAL, Bot
 from game.ai.registry import make_bot
 from game.ai.seat import TableHistory
 from game.engine import codec
@@ -159,6 +159,11 @@ class Table:
             TableSeat(s["name"], s["kind"], s["credential"], host=s.get("host") is True)
             for s in stored.seats
         ]
+        for seat in seats:  # a kind no bot plays would fail the table's bots for ever
+            if seat.kind != HUMAN and seat.kind not in LEVELS:
+                raise ValueError(f"a seat of kind {str(seat.kind)[:20]!r}")
+            if not isinstance(seat.name, str) or not isinstance(seat.credential, str):
+                raise ValueError("a seat's name or credential is not text")
         table = cls(
             stored.code, info.id, options, stored.seed, seats, stored.grace, stored.host, store
         )
@@ -294,6 +299,8 @@ class Table:
         sends.append(self.lobby())
         if self.phase != WAITING:
             sends.append(self.sync(number))
+        if self.unsaved is not None:  # the table is waiting for its store: say so
+            sends.append(Send(sid, "notice", {"message": codec.encode(msg(m.CANNOT_SAVE))}))
         if returned and self.phase == PLAYING:
             sends.append(self.notice(msg(m.PLAYER_BACK, player=Seat(number))))
         return sends

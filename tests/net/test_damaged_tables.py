@@ -29,14 +29,17 @@ def test_one_damaged_table_is_set_aside_and_the_others_load(tmp_path, caplog):
     server = ServerThread("127.0.0.1", 0, db=db)
     server.start()
     try:
-        clients = created(server.url, 3)
+        clients = created(server.url, 4)
         kept = [(c.code, c.seat, c.credential) for c in clients]
         for client in clients:
             client.close()
     finally:
         server.stop()
-    bad_seats, bad_move, good = (code for code, _, _ in kept)
+    bad_seats, bad_move, bad_kind, good = (code for code, _, _ in kept)
     with sqlite3.connect(db) as store:
+        (seats,) = store.execute("SELECT seats FROM tables WHERE code = ?", (bad_kind,)).fetchone()
+        no_bot = seats.replace('"easy"', '"grandmaster"')  # no bot plays it: set aside
+        store.execute("UPDATE tables SET seats = ? WHERE code = ?", (no_bot, bad_kind))
         store.execute("UPDATE tables SET seats = 'not json' WHERE code = ?", (bad_seats,))
         store.execute("INSERT OR REPLACE INTO actions VALUES (?, 0, '{\"type\": 1}')", (bad_move,))
 
@@ -46,9 +49,9 @@ def test_one_damaged_table_is_set_aside_and_the_others_load(tmp_path, caplog):
     try:
         assert again.call(lambda: sorted(again.server.lobby.tables)) == [good]
         set_aside = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
-        assert len(set_aside) == 2
-        assert any(bad_seats in line for line in set_aside)
-        assert any(bad_move in line for line in set_aside)
+        assert len(set_aside) == 3
+        for code in (bad_seats, bad_move, bad_kind):
+            assert any(code in line and "\n" not in line for line in set_aside)
         for code, seat, credential in kept:
             client = NetClient(again.url, reconnect=False)
             client.connect()
@@ -62,4 +65,4 @@ def test_one_damaged_table_is_set_aside_and_the_others_load(tmp_path, caplog):
     finally:
         again.stop()
     with sqlite3.connect(db) as store:  # set aside, never deleted
-        assert store.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 3
+        assert store.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 4
