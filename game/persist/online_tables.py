@@ -1,7 +1,9 @@
 """The online tables this app has a seat at: one small file per table in
 ``online/`` beside the saves, holding what the app needs to rejoin that seat (the
 server's address, the table code, the seat number, the seat's secret credential and the
-game). Written when the table opens, removed when the game ends or the table is gone.
+game), and the hand as its player arranged it (groups of card texts, display only: a
+table opened again on a rejoin lays the hand out so, instead of sorting it afresh).
+Written when the table opens, removed when the game ends or the table is gone.
 
 A file is validated on read like every file of ours: too big, not JSON, or not the
 right shape moves it to ``damaged/`` with a message; the credential is never shown.
@@ -24,6 +26,8 @@ _CODE = re.compile(r"^[A-Z2-9]{4,32}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")
 _GAME = re.compile(r"^[a-z_]{1,40}$")
 _URL = re.compile(r"^https?://[A-Za-z0-9.:\[\]_-]{1,200}$")
+_CARD = re.compile(r"^[A-Za-z0-9#]{1,8}$")
+MAX_GROUPS, MAX_CARDS = 30, 60  # more than any hand of any game
 
 
 @dataclass(frozen=True)
@@ -34,20 +38,38 @@ class OnlineRecord:
     credential: str
     game: str
     path: Path | None = None  # where it was read from
+    hand: tuple[tuple[str, ...], ...] = ()  # the seat's arrangement (card texts)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "url": self.url,
             "code": self.code,
             "seat": self.seat,
             "credential": self.credential,
             "game": self.game,
         }
+        if self.hand:
+            data["hand"] = [list(group) for group in self.hand]
+        return data
+
+
+def _hand(value: Any) -> tuple[tuple[str, ...], ...]:
+    """The kept arrangement, or () when it is not one (display only: never refused)."""
+    if not isinstance(value, list) or len(value) > MAX_GROUPS:
+        return ()
+    if not all(isinstance(group, list) for group in value):
+        return ()
+    if sum(len(group) for group in value) > MAX_CARDS:
+        return ()
+    if not all(isinstance(card, str) and _CARD.match(card) for g in value for card in g):
+        return ()
+    return tuple(tuple(group) for group in value)
 
 
 def parse_record(data: Any) -> OnlineRecord:
     """ValueError unless ``data`` is a well-formed record."""
-    if not isinstance(data, dict) or set(data) != {"url", "code", "seat", "credential", "game"}:
+    keys = {"url", "code", "seat", "credential", "game"}
+    if not isinstance(data, dict) or not keys <= set(data) <= keys | {"hand"}:
         raise ValueError("not an online table record")
     url, code, seat = data["url"], data["code"], data["seat"]
     credential, game = data["credential"], data["game"]
@@ -61,7 +83,7 @@ def parse_record(data: Any) -> OnlineRecord:
         raise ValueError("the seat's credential is not valid")
     if not (isinstance(game, str) and _GAME.match(game)):
         raise ValueError("the game is not valid")
-    return OnlineRecord(url, code, seat, credential, game)
+    return OnlineRecord(url, code, seat, credential, game, hand=_hand(data.get("hand")))
 
 
 def folder(paths: Paths) -> Path:
@@ -79,6 +101,15 @@ def keep_record(paths: Paths, record: dict[str, Any]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     write_json(path, checked.as_json(), indent=2)
     return path
+
+
+def keep_hand(paths: Paths, code: str, groups: list[list[str]]) -> None:
+    """Write the seat's arrangement into its table's record (OSError, ValueError if the
+    disk refuses or there is no record)."""
+    path = record_path(paths, code)
+    record = parse_record(read_json(path, MAX_BYTES))
+    kept = replace(record, hand=_hand(groups))
+    write_json(path, kept.as_json(), indent=2)
 
 
 def online_records(paths: Paths) -> tuple[list[OnlineRecord], list[str]]:

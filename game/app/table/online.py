@@ -20,11 +20,14 @@ from game.engine.messages import Message
 
 BANNER_H = 40
 BANNER_MIN_S = 1.5  # a drop mended at once still shows, long enough to be read
+HAND_KEPT_EVERY_S = 1.0  # the arrangement goes into the rejoin record at most this often
 
 
 class TableOnline:
     net_down = False  # the connection is lost; the client is reconnecting
     net_lost_at = -BANNER_MIN_S  # the table's clock when it was last lost
+    hand_kept: list[list[str]] | None = None  # the arrangement last written to the record
+    hand_kept_at = -HAND_KEPT_EVERY_S
 
     @property
     def banner_shown(self) -> bool:
@@ -50,6 +53,43 @@ class TableOnline:
             old = self.picture
             self.animator.finish()
             self.after_move(old, [event for move in arrivals.moves for event in move])
+        self.keep_hand()
+
+    def keep_hand(self) -> None:
+        """The player's arrangement of the hand goes into the seat's rejoin record (a
+        table opened again on a rejoin lays it out so rather than sorting it afresh)."""
+        if self.clock - self.hand_kept_at < HAND_KEPT_EVERY_S:
+            return
+        groups = [[str(card) for card in group] for group in self.seat_groups(self.view_seat)]
+        if not groups or groups == self.hand_kept:
+            return
+        from game.app.table.rejoin import keep_arrangement
+
+        self.hand_kept, self.hand_kept_at = groups, self.clock
+        keep_arrangement(self.app.paths, self.session, groups)
+
+    def lay_out_kept_hand(self, kept: tuple[tuple[str, ...], ...]) -> None:
+        """Rejoined: the hand as its player had arranged it (cards since gone are left
+        out, cards since drawn go where a card just arrived would)."""
+        from game.engine import codec
+        from game.engine.cards import Card
+
+        held = set(getattr(self.view, "hand", ()))
+        groups = []
+        for group in kept:
+            cards = []
+            for shown in group:
+                try:
+                    card = codec.decode(Card, shown, "hand")
+                except ValueError:
+                    continue
+                if card in held and card not in cards:
+                    cards.append(card)
+            if cards:
+                groups.append(cards)
+        if groups:
+            self.set_seat_groups(self.view_seat, groups)
+            self.refresh()
 
     def log_notice(self, message: Message) -> None:
         self._keep_line(message)

@@ -14,7 +14,13 @@ from game.app.i18n import tr
 from game.app.messages import render
 from game.net import messages as m
 from game.net.protocol import CODE_LENGTH, show_code
-from game.persist.online_tables import OnlineRecord, keep_record, online_records, retire_record
+from game.persist.online_tables import (
+    OnlineRecord,
+    keep_hand,
+    keep_record,
+    online_records,
+    retire_record,
+)
 from game.persist.saveformat import file_time
 from game.persist.saves import UNKNOWN_TIME
 
@@ -36,6 +42,13 @@ def remember(paths: Paths, session: NetSession) -> None:
         keep_record(paths, session.resume_record())
     except (OSError, ValueError) as error:  # the game goes on; only Continue is lost
         log.warning("the online table's record was not kept: %s", error)
+
+
+def keep_arrangement(paths: Paths, session: NetSession, groups: list[list[str]]) -> None:
+    try:
+        keep_hand(paths, session.resume_record().get("code") or "", groups)
+    except (OSError, ValueError) as error:  # display only: the game goes on
+        log.info("the hand's arrangement was not kept: %s", error)
 
 
 def forget(paths: Paths, session: NetSession) -> None:
@@ -152,4 +165,6 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
             app.notify([render(message) if message else tr("net_table.rejoin_gone")])
         return None
     client.inbox.put(client.wait_for(Synced))  # the seat's view: the table opens on it
-    return open_net_table(app, NetSession(client))
+    table = open_net_table(app, NetSession(client))
+    table.lay_out_kept_hand(record.hand)  # as its player left it, not sorted afresh
+    return table
