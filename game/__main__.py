@@ -130,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--online", action="store_true", help="the table server on loopback")
     bench.add_argument(
+        "--processes",
+        type=whole(1, 16),
+        default=None,
+        help="--online: N server processes on one PostgreSQL and one Redis (started here)",
+    )
+    bench.add_argument(
         "--tables", type=whole(1, 10_000), default=250, help="--online: tables of 4 clients"
     )
     bench.add_argument(
@@ -224,6 +230,11 @@ def main(argv: list[str] | None = None) -> int:
 
             run_flood(args.hard_flood, args.seconds, args.json)
             return 0
+        if args.command == "bench" and args.online and args.processes:
+            from game.tools.cluster_bench import run_cluster
+
+            figures = run_cluster(args.processes, args.tables, args.seconds, args.pace, args.json)
+            return 0 if figures is not None else 2
         if args.command == "bench" and args.online:
             from game.tools.online_bench import run_online
 
