@@ -195,3 +195,13 @@ def test_serve_creates_its_store_owner_only(tmp_path):
     finally:
         process.terminate()
         process.wait(SERVE_TIMEOUT)
+
+
+@pytest.mark.parametrize("anywhere", ["0", "::0", "0x0"])
+def test_the_app_never_hosts_on_every_interface(tmp_path, anywhere):
+    from game.app.scenes.online.connect import Failed
+    from game.app.scenes.online.connect import serve as host_here
+
+    with pytest.raises(Failed) as refused:
+        host_here(anywhere, 0, tmp_path / "hosted_tables.db")
+    assert refused.value.key == "online.cannot_listen"

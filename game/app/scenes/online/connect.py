@@ -140,13 +140,17 @@ def serve(address: str, port: int, db: Path | None) -> Hosting:
     if db is not None:
         db.parent.mkdir(parents=True, exist_ok=True)
     try:
-        server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
-    except StoreError as error:  # moved aside (never deleted), as a damaged save is
-        if db is None:
-            raise
-        aside = set_aside(db)
-        log.warning("hosted tables unreadable (%s): moved to %s", error, aside.name)
-        server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
+        try:
+            server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
+        except StoreError as error:  # moved aside (never deleted), as a damaged save is
+            if db is None:
+                raise
+            aside = set_aside(db)
+            log.warning("hosted tables unreadable (%s): moved to %s", error, aside.name)
+            server = ServerThread(address, port, db=db, bot_delay=0.5, keep_finished=FINISHED_S)
+    except (StoreError, ValueError) as error:  # every interface ("0", "::0"), or a store
+        log.info("cannot host on %s:%s: %s", address, port, error)  # still unreadable
+        raise Failed("online.cannot_listen") from None
     try:
         server.start()
     except Exception as error:
