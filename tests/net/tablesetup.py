@@ -74,3 +74,14 @@ def until(apps: list[tuple[App, TableScene]], done: Callable[[], bool], seconds=
         for app, table in apps:
             run(app, table)
         time.sleep(0.002)
+
+
+def arrive(app: App, kind: type, seconds: float = 20.0):
+    """Frames of ``app`` until its top scene is a ``kind`` (a rejoin's network part runs
+    on a worker thread: the table, or the reason, comes a few frames later)."""
+    deadline = time.monotonic() + seconds
+    while not isinstance(app.stack.top, kind):
+        assert time.monotonic() < deadline, f"never reached {kind.__name__}: {app.stack.top}"
+        run(app, None)
+        time.sleep(0.005)
+    return app.stack.top

@@ -9,7 +9,7 @@ from game.app.scenes.online.connect import HOSTED_DB
 from game.app.scenes.title import TitleScene
 from game.app.table.table_scene import TableScene
 from game.net.client import NetClient
-from tests.net.tablesetup import close_app, new_app, run, sit, until
+from tests.net.tablesetup import arrive, close_app, new_app, run, sit, until
 from tests.net.test_host_rejoin import free_port
 from tests.net.test_net_table_rejoin import play_moves
 
@@ -36,8 +36,8 @@ def test_the_host_quits_normally_and_reopens_and_the_friend_comes_back_by_itself
         ann.start(TitleScene(ann))
         run(ann, None)
         ann.stack.top.choose("continue")
-        back = ann.stack.top
-        assert isinstance(back, TableScene) and back.session.move_count >= moves
+        back = arrive(ann, TableScene)
+        assert back.session.move_count >= moves
         pairs = [(ann, back), (bob, friend)]
         until(pairs, lambda: not friend.net_down, seconds=30)  # Bob's app came back
         assert friend.session.move_count == back.session.move_count >= moves

@@ -10,7 +10,7 @@ from game.app.scenes.online.connect import HOSTED_DB, serve
 from game.app.scenes.title import TitleScene
 from game.app.table.table_scene import TableScene
 from game.net.client import NetClient
-from tests.net.tablesetup import close_app, new_app, run, sit
+from tests.net.tablesetup import arrive, close_app, new_app, run, sit
 from tests.net.test_net_table_rejoin import play_moves
 
 
@@ -44,8 +44,8 @@ def test_the_host_rejoins_after_closing_the_app(tmp_path):
         title = app.stack.top
         assert title.rejoin is not None
         title.choose("continue")
-        back = app.stack.top
-        assert isinstance(back, TableScene) and back.view_seat == 0
+        back = arrive(app, TableScene)
+        assert back.view_seat == 0
         assert back.session.move_count >= moves
         play_moves([(app, back)], 2)  # served here again: the game goes on
         back.session.close()

@@ -11,7 +11,7 @@ import pytest
 from game.app.scenes.title import TitleScene
 from game.app.table.table_scene import TableScene
 from game.persist.online_tables import online_records
-from tests.net.tablesetup import close_app, new_app, run, seat_clients, sit
+from tests.net.tablesetup import arrive, close_app, new_app, run, seat_clients, sit
 
 
 def flat(groups) -> list:
@@ -38,8 +38,8 @@ def test_the_players_arrangement_is_kept_through_a_rejoin(server, tmp_path, game
         apps[1].start(TitleScene(apps[1]))
         run(apps[1], None)
         apps[1].stack.top.choose("continue")
-        back = apps[1].stack.top
-        assert isinstance(back, TableScene) and back.view_seat == 1
+        back = arrive(apps[1], TableScene)
+        assert back.view_seat == 1
         assert flat(back.seat_groups(1)) == flat(mine)  # his order, not sorted afresh
     finally:
         for client in clients:

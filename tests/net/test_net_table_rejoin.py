@@ -13,7 +13,7 @@ from game.app.scenes.dialog import MessageDialog
 from game.app.scenes.title import TitleScene
 from game.app.table.table_scene import TableScene
 from game.persist.online_tables import keep_record, online_records
-from tests.net.tablesetup import close_app, new_app, run, seat_clients, sit, until
+from tests.net.tablesetup import arrive, close_app, new_app, run, seat_clients, sit, until
 
 
 def play_moves(pairs, count: int) -> None:
@@ -53,8 +53,8 @@ def test_a_closed_app_rejoins_from_continue_and_a_gone_table_is_retired(server, 
         title = apps[1].stack.top
         assert title.rejoin is not None and title.rejoin.code == code
         title.choose("continue")
-        back = apps[1].stack.top
-        assert isinstance(back, TableScene) and back.view_seat == 1
+        back = arrive(apps[1], TableScene)
+        assert back.view_seat == 1
         pairs = [(apps[0], tables[0]), (apps[1], back)]
         until(pairs, lambda: tables[0].session.seat_status(1) is None)
         until(pairs, lambda: logged(tables[0], "is back at the table"))
@@ -69,8 +69,7 @@ def test_a_closed_app_rejoins_from_continue_and_a_gone_table_is_retired(server, 
             run(other, None)
             assert other.stack.top.rejoin.code == "ABCDEFGHJKLMN"
             other.stack.top.choose("continue")
-            dialog = other.stack.top
-            assert isinstance(dialog, MessageDialog)
+            dialog = arrive(other, MessageDialog)
             assert "That online table no longer exists." in dialog.lines
             codes = [r.code for r in online_records(other.paths)[0]]
             assert "ABCDEFGHJKLMN" not in codes and code in codes
@@ -184,7 +183,7 @@ def test_the_load_list_offers_online_tables_and_retires_a_gone_one(server, tmp_p
         assert row.kind == ONLINE and row.name.startswith("Rejoin online table: Kalooki")
         assert "ABCD-EFGH-JKLMN" in row.name
         load.open_selected()
-        assert isinstance(app.stack.top, MessageDialog)
+        arrive(app, MessageDialog)
         assert online_records(app.paths)[0] == []  # retired
         assert all(summary.kind != ONLINE for summary in load.saves)  # and gone from the list
     finally:

@@ -44,3 +44,37 @@ def test_a_stalled_server_never_stalls_the_frames_and_the_move_lands(server, tmp
     finally:
         client.close()
         close_app(app)
+
+
+def test_continue_at_a_stalled_server_shows_the_rejoin_and_keeps_drawing(server, tmp_path):
+    from game.app.scenes.online.rejoining import RejoiningScene
+    from game.app.scenes.title import TitleScene
+    from game.app.table.table_scene import TableScene
+    from tests.net.tablesetup import arrive
+
+    (client,) = seat_clients(server.url, "kaluki", ["you", "easy"], seed=4)
+    app = new_app(tmp_path / "ann")
+    try:
+        sit(app, client)
+        client.close()
+        close_app(app)
+        app = new_app(tmp_path / "ann")
+        app.start(TitleScene(app))
+        run(app, None)
+        server.loop.call_soon_threadsafe(time.sleep, 3.0)  # the server's loop stops
+        time.sleep(0.05)
+        started = time.perf_counter()
+        app.stack.top.choose("continue")
+        assert time.perf_counter() - started < 0.25  # nothing waited on the network
+        assert isinstance(app.stack.top, RejoiningScene)
+        slowest = 0.0
+        while isinstance(app.stack.top, RejoiningScene) and time.perf_counter() - started < 2.5:
+            frame = time.perf_counter()
+            run(app, None)
+            slowest = max(slowest, time.perf_counter() - frame)
+        assert slowest < 0.25, f"a frame took {slowest * 1000:.0f} ms"
+        table = arrive(app, TableScene)
+        assert table.view_seat == 0
+        table.session.close()
+    finally:
+        close_app(app)

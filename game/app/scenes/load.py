@@ -169,14 +169,16 @@ class LoadScene(Scene):
 
     # --- actions ---
 
+    def _rejoin_failed(self) -> None:
+        self.refresh()  # a table gone: its row goes
+        self.rebuild()
+
     def open_selected(self) -> None:
         summary = self.current
         if summary is None:
             return
         if summary.kind == ONLINE:  # rejoin; a table gone is said and its row goes
-            if rejoin(self.app, self.online[summary.path][1]) is None:
-                self.refresh()
-                self.rebuild()
+            rejoin(self.app, self.online[summary.path][1], on_failed=self._rejoin_failed)
             return
         saved, messages = open_save(self.app.paths, summary.path)
         if saved is not None and summary.kind == REPLAY:

@@ -105,8 +105,7 @@ class TitleScene(Scene):
             self.app.quit()
         elif name == "continue":
             if self.rejoin is not None:  # back to the online table (or told it is gone)
-                if rejoin(self.app, self.rejoin) is None:
-                    self.rebuild()
+                rejoin(self.app, self.rejoin, on_failed=self.rebuild)
                 return
             if self.latest is None:
                 return

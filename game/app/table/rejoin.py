@@ -1,12 +1,15 @@
 """Keeping and using the seat's rejoin record of a networked table (Continue, the Load
 screen): :func:`remember` writes it when the table opens, :func:`rejoin` sits back down
-with the kept credential, and a table the server no longer has is refused clearly and
-its record retired."""
+with the kept credential (the network part, :func:`reach`, on a worker thread while a
+small screen says so), and a table the server no longer has is refused clearly and its
+record retired."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+import queue
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +32,8 @@ if TYPE_CHECKING:
     from game.app.net_session import NetSession
     from game.app.scenes.online.connect import Hosting
     from game.app.table.table_scene import TableScene
+    from game.engine.messages import Message
+    from game.net.client import NetClient
     from game.persist.paths import Paths
     from game.persist.savedgame import SaveSummary
 
@@ -124,11 +129,20 @@ def serve_again(app: App, record: OnlineRecord) -> Hosting | None:
         return None
 
 
-def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene | None:
-    """Sit back down at the recorded seat; None (the reason shown, a dead record
-    retired) when that cannot be done."""
-    from game.app.net_session import NetSession
-    from game.app.table import open_net_table
+@dataclass
+class Reached:
+    """How a rejoin went, off the UI thread: the client, its seat's view in the inbox;
+    or why not (the server's refusal, or no server there at all)."""
+
+    client: NetClient | None = None
+    refusal: Message | None = None
+    unreachable: bool = False
+
+
+def reach(app: App, record: OnlineRecord, timeout: float = 10.0) -> Reached:
+    """The network part of a rejoin, on a worker thread (nothing on the UI thread waits
+    on the network): connect (serving this app's hosted tables again if it hosted this
+    one), rejoin with the kept credential, wait for the seat's view."""
     from game.net.client import NetClient, Synced
 
     client = NetClient(record.url, timeout=timeout)
@@ -147,8 +161,7 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
         client.close()
         if hosting is not None:
             app.hosted.release(None)
-        app.notify([tr("net_table.rejoin_failed", url=record.url)])
-        return None
+        return Reached(unreachable=True)
     # The credential only now: a connection with one rejoins by itself, and this first
     # rejoin is ours (two would tell the table twice that the player is back).
     client.credential = record.credential
@@ -157,14 +170,45 @@ def rejoin(app: App, record: OnlineRecord, timeout: float = 10.0) -> TableScene 
         client.close()
         if hosting is not None:
             app.hosted.release(None)
-        message = reply.message
-        if message is not None and message.key in GONE:
+        return Reached(refusal=reply.message)
+    try:
+        client.inbox.put(client.wait_for(Synced))  # the seat's view: the table opens on it
+    except queue.Empty:
+        client.close()
+        return Reached(unreachable=True)
+    return Reached(client)
+
+
+def sit_down(app: App, record: OnlineRecord, reached: Reached) -> TableScene | None:
+    """On the UI thread: open the table on the reached seat; or say why not (a dead
+    record retired) and return None."""
+    from game.app.net_session import NetSession
+    from game.app.table import open_net_table
+
+    if reached.client is None:
+        message = reached.refusal
+        if reached.unreachable:
+            app.notify([tr("net_table.rejoin_failed", url=record.url)])
+        elif message is not None and message.key in GONE:
             retire_record(app.paths, record.code)
             app.notify([tr("net_table.rejoin_gone"), render(message)])
         else:
             app.notify([render(message) if message else tr("net_table.rejoin_gone")])
         return None
-    client.inbox.put(client.wait_for(Synced))  # the seat's view: the table opens on it
-    table = open_net_table(app, NetSession(client))
+    table = open_net_table(app, NetSession(reached.client))
     table.lay_out_kept_hand(record.hand)  # as its player left it, not sorted afresh
     return table
+
+
+def rejoin(
+    app: App,
+    record: OnlineRecord,
+    timeout: float = 10.0,
+    on_failed: Callable[[], None] | None = None,
+) -> None:
+    """Sit back down at the recorded seat: a small screen says so while the network
+    part runs on a worker thread; then the table opens, or the reason is shown (a dead
+    record retired) and ``on_failed`` runs."""
+    from game.app.scenes.online.rejoining import RejoiningScene
+
+    app.stack.push(RejoiningScene(app, record, timeout, on_failed))

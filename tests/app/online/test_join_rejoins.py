@@ -8,7 +8,7 @@ from game.app.scenes.title import TitleScene
 from game.app.table.table_scene import TableScene
 from game.net.protocol import CODE_LENGTH
 from tests.app.online.test_refusals import join_with, open_join
-from tests.net.tablesetup import close_app, new_app, run, seat_clients, sit
+from tests.net.tablesetup import arrive, close_app, new_app, run, seat_clients, sit
 from tests.net.test_net_table_rejoin import play_moves
 
 
@@ -27,8 +27,8 @@ def test_typing_the_code_of_a_table_we_sat_at_rejoins_our_seat(server, tmp_path)
         run(apps[1], None)
         scene = open_join(apps[1])
         join_with(apps[1], scene, server.url.removeprefix("http://"), code.lower())
-        back = apps[1].stack.top
-        assert isinstance(back, TableScene) and back.view_seat == 1
+        back = arrive(apps[1], TableScene)
+        assert back.view_seat == 1
         play_moves([(apps[0], tables[0]), (apps[1], back)], 2)
     finally:
         for client in clients:
