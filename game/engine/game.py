@@ -92,6 +92,9 @@ class GameInfo:
     showcase: str  # developer tools' module: ``catalogue``, ``render_screenshots``, ``frames``
     help: str  # its rules page under game/app/data, one per language: "<help>.<language>.md"
     presets: tuple[Preset, ...] = ()  # well-known rule sets, the first the default (presets.py)
+    # the option whose choice names the game's variant in the Load list ("Pool 101"), for
+    # a game without presets; its choices' names are "options.<id>.<option>.choice_<value>"
+    variant_option: str = ""
 
     def options(self, **values: Any) -> Any:
         """Options from names and values, with a clear error for a bad one."""

@@ -165,6 +165,7 @@ class SaveSummary:
     kind: str = NAMED  # AUTOSAVE, NAMED or SAMPLE
     deals: int | None = None  # how many deals the game lasts, when that is known
     finished: bool | None = None  # None: an older file that does not say
+    options: Any = None  # the game's options as the file holds them (to name its variant)
 
     @property
     def is_autosave(self) -> bool:

@@ -187,6 +187,7 @@ def read_summary(path: Path, kind: str = NAMED) -> SaveSummary:
         kind=kind,
         deals=deals,
         finished=fields.finished,
+        options=options,
     )
 
 

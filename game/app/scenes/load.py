@@ -29,6 +29,7 @@ from game.app.table.rejoin import ONLINE, online_rows, rejoin
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, heading, page_margin, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, PANEL_EDGE
+from game.app.variant_name import variant_name
 from game.persist.online_tables import retire_record
 from game.persist.replays import REPLAY, list_replays
 from game.persist.savedgame import AUTOSAVE, NAMED, SAMPLE, SaveSummary
@@ -439,6 +440,9 @@ def _details(summary: SaveSummary) -> list[str]:
     if summary.kind == ONLINE:
         return [_game(summary)]
     details = [_game(summary)] if summary.kind == NAMED else []
+    variant = variant_name(summary.game_id, summary.options)  # "Pool 101", "Kalooki 40"
+    if variant:
+        details.append(variant)
     where = where_in_game(summary)
     if where:
         details.append(where)

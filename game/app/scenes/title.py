@@ -16,6 +16,7 @@ from game.app.table.rejoin import newest_online, rejoin, rejoin_label
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, fit_text, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
+from game.app.variant_name import variant_name
 from game.games.registry import GAMES
 from game.persist.online_tables import OnlineRecord
 from game.persist.savedgame import SaveSummary
@@ -252,9 +253,12 @@ def where_in_game(summary: SaveSummary) -> str:
 
 
 def continue_caption(summary: SaveSummary) -> str:
-    """ "Continue: Kalooki, deal 3 of 9, 4 players" in the player's language."""
+    """ "Continue: Indian Rummy, Pool 101, deal 4, 4 players" in the player's language
+    (the rule set or format named as the manifest says: variant_name.py)."""
     game = tr_or(f"games.{summary.game_id}.name", summary.game_title)
-    parts = [game, where_in_game(summary), tr("load.n_players", n=len(summary.players))]
+    variant = variant_name(summary.game_id, summary.options)
+    where = where_in_game(summary)
+    parts = [game, variant, where, tr("load.n_players", n=len(summary.players))]
     return tr("title.continue_game", game=tr("load.list_sep").join(p for p in parts if p))
 
 

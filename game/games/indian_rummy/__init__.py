@@ -37,6 +37,7 @@ INFO = GameInfo(
     table="game.app.table.indian_rummy:IndianRummyTable",
     showcase="game.tools.showcase.indian_rummy",
     help="rules/indian_rummy",
+    variant_option="format",
 )
 
 __all__ = [
