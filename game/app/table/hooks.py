@@ -28,7 +28,7 @@ from game.app.table.compose import (
 from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
-from game.app.table.services import Hint
+from game.app.table.parts.hint import Hint
 from game.engine.actions import (
     DISCARD,
     STOCK,

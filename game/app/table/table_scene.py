@@ -17,14 +17,13 @@ from collections.abc import Hashable
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.ai.base import BotSettings
-from game.app.i18n import tr, ui
+from game.app.i18n import tr
 from game.app.messages import render
 from game.app.scenes.base import Scene
 from game.app.session_like import SessionLike
-from game.app.table.ai_driver import AiDriver, Job
+from game.app.table.ai_driver import AiDriver
 from game.app.table.animation import Animator, plan_flights
 from game.app.table.autosave import Autosaver
 from game.app.table.compose import Composer
@@ -36,26 +35,26 @@ from game.app.table.layout import TableLayout
 from game.app.table.online import TableOnline
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
+from game.app.table.parts.controls import Controls
 from game.app.table.parts.flow import Flow
+from game.app.table.parts.hint import Hint, TableHint
+from game.app.table.parts.log import TableLog
 from game.app.table.parts.saving import Saving
 from game.app.table.save_notice import draw_save_problem
-from game.app.table.services import Hint, TableServices
 from game.app.table.sprites import Picture, Place
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
-from game.engine.events import CardMoved, Event, events_for
+from game.engine.events import CardMoved, DealStarted, Event, GameOver, events_for
 from game.engine.messages import Message
 from game.persist.autosaves import new_autosave_path
 
 log = logging.getLogger(__name__)
 NOTICE_S = 4.5
 UNDO_HANDS = 60  # hand arrangements kept for undo (a turn is never this long)
-SIDE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "menu", "help")
-ONLINE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "chat", "menu", "help")
 
 
-class TableScene(TableServices, TableOnline, TableKeys, TableInput, GameHooks, Scene):
+class TableScene(TableOnline, TableKeys, TableInput, GameHooks, Scene):
     def __init__(self, app, session: SessionLike) -> None:
         super().__init__(app)
         self.session = session
@@ -82,18 +81,14 @@ class TableScene(TableServices, TableOnline, TableKeys, TableInput, GameHooks, S
         self.drag: Drag | None = None
         self.notice = ""
         self.notice_until = 0.0
-        self.hint: Hint | None = None
-        self._hint_job: Job | None = None
-        self.log_lines: list[LogLine] = []
+        self.hints = TableHint(self)
         self.net_lines: list = []  # a networked table's notices and chat (see online.py)
+        self.log = TableLog(self, self.net_lines_at)
         # (log length, seat, groups) before each move played here
         self._undo_hands: list[tuple[int, int, list[list[Card]]]] = []
-        self.log_scroll = 0  # lines hidden at the bottom while the player reads back
         self.clock = 0.0
         self._last_sound: dict[str, float] = {}
-        self.side_buttons: dict[object, str] = {}
-        self.context_widgets: dict[object, ContextButton] = {}
-        self._context_key: tuple = ()
+        self.controls = Controls(self, lambda: self.ui, lambda: self.thinking_seat)
         self._pending_insert: int | None = None
         self._rebuild_log()
         self._sync_hand()
@@ -149,7 +144,7 @@ class TableScene(TableServices, TableOnline, TableKeys, TableInput, GameHooks, S
             or self.drag is not None
             or self.press is not None
             or self.notice
-            or self._hint_job is not None
+            or self.hints.job is not None
         )
 
     def build(self) -> None:
@@ -157,20 +152,79 @@ class TableScene(TableServices, TableOnline, TableKeys, TableInput, GameHooks, S
         self.animator.finish()
         self.drag = None  # a resize while dragging: the cards go home
         self.press = None
-        self.side_buttons = {}
-        names = ONLINE_BUTTONS if self.session.online else SIDE_BUTTONS
-        for rect, name in zip(self.layout.button_cells(len(names)), names):
-            style = "#quiet" if name in ("menu", "help") else None
-            button = pygame_gui.elements.UIButton(
-                rect, ui(f"table.{name}"), self.ui, object_id=ObjectID(object_id=style)
-            )
-            self.side_buttons[button] = name
-        self.context_widgets = {}
-        self._context_key = ()
+        self.controls.build()
         self._rebuild_log()  # in the language now chosen
         self.refresh()
 
     # --- the parts' doors (for the game tables, the tools and the tests) -----------------
+
+    @property
+    def log_lines(self) -> list[LogLine]:
+        return self.log.lines
+
+    @property
+    def log_scroll(self) -> int:
+        return self.log.scroll
+
+    def add_log_line(self, line: LogLine) -> None:
+        self.log.add(line)
+
+    def scroll_log(self, lines: int) -> None:
+        self.log.scroll_by(lines)
+
+    def _record(self, events: list[Event]) -> None:
+        self.log.record(events)
+
+    def _rebuild_log(self) -> None:
+        self.log.rebuild()
+
+    @property
+    def hint(self) -> Hint | None:
+        return self.hints.shown
+
+    @hint.setter
+    def hint(self, hint: Hint | None) -> None:
+        self.hints.shown = hint
+
+    def ask_hint(self) -> None:
+        self.hints.ask()
+
+    def drop_hint(self) -> None:
+        self.hints.drop()
+
+    @property
+    def side_buttons(self) -> dict[pygame_gui.elements.UIButton, str]:
+        return self.controls.side_buttons
+
+    @property
+    def context_widgets(self) -> dict[pygame_gui.elements.UIButton, ContextButton]:
+        return self.controls.context_widgets
+
+    @property
+    def context_width(self) -> int:
+        return self.controls.context_width
+
+    def current_status(self) -> str:
+        return self.controls.status()
+
+    def _refresh_controls(self) -> None:
+        self.controls.refresh(bool(self.hand_order))
+
+    def play_sound(self, name: str) -> None:
+        last = self._last_sound.get(name, -1.0)
+        if self.clock - last < 0.06:
+            return
+        self._last_sound[name] = self.clock
+        self.app.audio.play(name)
+
+    def _sounds_for(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, DealStarted):
+                self.play_sound("shuffle")
+            elif isinstance(event, GameOver):
+                humans = self.session.setup.humans
+                if any(seat in event.winners for seat in humans) or not humans:
+                    self.play_sound("win")
 
     @property
     def hooks(self) -> GameHooks:
@@ -415,7 +469,7 @@ class TableScene(TableServices, TableOnline, TableKeys, TableInput, GameHooks, S
             self.refresh()  # re-synchronise with the view once the queue drains
         if self.notice and self.clock > self.notice_until:
             self.notice = ""
-        self._poll_hint()
+        self.hints.poll()
         if self.app.stack.top is self and not self.animator.busy and self.drag is None:
             self.advance(dt)
 

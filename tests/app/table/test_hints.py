@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ai.base import decision
-from game.app.table.services import Hint
+from game.app.table.parts.hint import Hint
 from game.engine.actions import Discard
 from game.games.indian_rummy.state import PLAY
 from tests.app.table.helpers import click, kaluki_table, key

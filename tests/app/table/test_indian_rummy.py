@@ -379,7 +379,7 @@ def test_tab_goes_through_discard_and_finish_and_enter_declares(app):
 
 
 def test_the_hint_for_a_declaration_rings_the_finish_slot(app):
-    from game.app.table.services import Hint
+    from game.app.table.parts.hint import Hint
     from game.engine.messages import msg
 
     extra = hand("KC")[0]

@@ -17,7 +17,7 @@ from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.handoff import HandoffScene
-from game.app.table.services import LOG_KEEP
+from game.app.table.parts.log import LOG_KEEP
 from game.engine.actions import STOCK, Draw
 from game.games.kalooki import AllowCall, Call, DeclineCall, DenyCall
 from game.games.kalooki.state import ANSWER, CALL, DRAW, PLAY

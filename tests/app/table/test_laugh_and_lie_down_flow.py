@@ -22,7 +22,7 @@ from game.app.table.handoff import HandoffScene
 from game.app.table.laugh_and_lie_down import LaughTable
 from game.app.table.laugh_and_lie_down.ending import SettlementScene
 from game.app.table.overlays import Overlay
-from game.app.table.services import LOG_KEEP
+from game.app.table.parts.log import LOG_KEEP
 from game.engine.actions import Pass
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, Capture, ClaimDead
 from game.persist.stats import load_stats

@@ -19,7 +19,7 @@ from game.app.scenes.game_over import GameOverScene
 from game.app.scenes.title import TitleScene
 from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import Overlay
-from game.app.table.services import LOG_KEEP
+from game.app.table.parts.log import LOG_KEEP
 from game.games.kaluki import KalukiOptions
 from tests.app.table.helpers import frames, kaluki_table, post
 

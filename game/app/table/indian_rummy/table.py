@@ -55,7 +55,7 @@ from game.app.table.indian_rummy.hand import GroupedHand
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.layout import TableLayout, compute_layout
-from game.app.table.services import Hint
+from game.app.table.parts.hint import Hint
 from game.app.table.sprites import Place, Token
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
