@@ -17,6 +17,7 @@ the state lives on the table server and this session holds only one seat's view.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -89,6 +90,7 @@ class NetSession:
         self.pending: Pending | None = None
         self._said: list[Future[Reply]] = []  # chat lines whose answer is to come
         self.reconnecting: Reconnecting | None = None  # while the connection is down
+        self.reconnecting_at = 0.0  # when that attempt was announced (monotonic)
         self._last_notice: tuple[Message, int] | None = None  # and the moves seen then
         self._take(client.poll())
         # What the table reads as a local session's ``opening`` and ``moves``: all this
@@ -323,6 +325,7 @@ class NetSession:
                     self.reconnecting = None
             elif isinstance(item, Reconnecting):
                 self._arrivals.reconnecting = self.reconnecting = item
+                self.reconnecting_at = time.monotonic()
 
     def _worth_showing(self, message: Message) -> bool:
         """Not this seat's own drop or return (its player has the banner: "Bob has lost

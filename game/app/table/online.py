@@ -9,6 +9,8 @@ A local session's ``incoming`` returns None, so none of this does anything there
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.app.i18n import tr
@@ -155,7 +157,8 @@ class TableOnline:
             return tr("net_table.reconnecting")
         if attempt.gave_up:
             return tr("net_table.gave_up")
-        seconds = max(1, round(attempt.retry_in))
+        since = time.monotonic() - getattr(self.session, "reconnecting_at", 0.0)
+        seconds = max(1, round(attempt.retry_in - since))  # counts down to the attempt
         return tr("net_table.reconnecting_try", n=attempt.attempt, s=seconds)
 
 
