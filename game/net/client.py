@@ -404,13 +404,14 @@ class NetClient:
     # -- requests ---------------------------------------------------------------------
 
     async def _call(self, kind: str, data: dict[str, Any], hops: int = 0) -> Reply:
+        while self._pace is not None and not self._pace.allow():
+            await asyncio.sleep(1 / self._pace.rate)
+        # (after the pacing wait: a reconnection during it starts a rejoin to wait for)
         rejoining = self._rejoining
         if kind != "rejoin" and rejoining is not None and not rejoining.done():
             # After a reconnection the seat is taken back first: a move sent before the
             # rejoin would be refused (net.not_seated) by a server that has not seen it.
             await asyncio.wait({rejoining})
-        while self._pace is not None and not self._pace.allow():
-            await asyncio.sleep(1 / self._pace.rate)
         lost = self._lost
         if lost is None or lost.done():
             return Reply(False)  # no connection: not sent
