@@ -426,8 +426,9 @@ class TableServer:
                 action = await self.bot_budget.choose(owner, bot, view, legal, history)
                 await self._emit(table.bot_act(seat, n, action))
         except Exception:  # never silent, never for good: the tick plays it again
-            log.exception("the bot of table %s failed; again in %.0f s", code, BOT_RETRY)
-            self.bots_again[code] = time.monotonic() + BOT_RETRY
+            if self.store is None or code not in self.store.lost:  # (lost: served elsewhere)
+                log.exception("the bot of table %s failed; again in %.0f s", code, BOT_RETRY)
+                self.bots_again[code] = time.monotonic() + BOT_RETRY
         finally:
             self.thinking.discard(code)
 

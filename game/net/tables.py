@@ -30,7 +30,7 @@ from game.games.indian_rummy.actions import LeaveTable
 from game.games.registry import get_game
 from game.net import messages as m
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
-from game.net.store import StoredTable, TableStore, WriteFailed, digest
+from game.net.store import StoredTable, TableMoved, TableStore, WriteFailed, digest
 from game.net.wire import encode, encode_event, encode_events
 from game.persist.savedgame import HUMAN
 
@@ -461,6 +461,8 @@ class Table:
         if self.store is not None:  # stored before anyone hears of it
             try:
                 self._store_move(action, state)
+            except TableMoved:  # another process serves it now: the move was not made
+                raise Refusal(msg(m.MOVED)) from None
             except WriteFailed as error:
                 log.error("table %s waits: the store cannot write (%s)", self.code, error)
                 self.unsaved = (action, state, events)
