@@ -58,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a rule option, e.g. ace_eleven=on",
     )
+    sim.add_argument(
+        "--preset",
+        type=text("rule set"),
+        metavar="NAME",
+        help="a rule set of the game, e.g. kalooki_40 (--option changes it further)",
+    )
     sim.add_argument("--json", action="store_true")
     sim.add_argument(
         "--bots",
@@ -183,14 +189,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             from game.ai.base import BotSettings
-            from game.tools.simulate import print_report, simulate
+            from game.tools.simulate import preset_options, print_report, simulate
 
+            options = dict(args.option)
+            if args.preset:
+                options = {**preset_options(args.game, args.preset), **options}
             report = simulate(
                 args.game,
                 args.players,
                 args.games,
                 args.seed,
-                dict(args.option),
+                options,
                 bots=args.bots,
                 settings=BotSettings(args.budget_ms, args.rollouts),
                 workers=args.workers,

@@ -52,7 +52,10 @@ REFUSED_BY_THE_GAME = [
     (["simulate", "--game", "chess"], "unknown game 'chess'"),
     (["simulate", "--option", "target=20"], "Game ends at: 20 is below the minimum of 50"),
     (["simulate", "--option", "target=many"], "expected a whole number"),
-    (["simulate", "--option", "jokers=on"], "unknown option 'jokers'"),
+    (["simulate", "--option", "wild_twos=on"], "unknown option 'wild_twos'"),
+    (["simulate", "--option", "jokers=3"], "Jokers: 3 is not one of 4, 2"),
+    (["simulate", "--preset", "club"], "unknown preset 'club'; this game has: seed, online_51"),
+    (["simulate", "--game", "kalooki", "--preset", "kalooki_40"], "this game has: none"),
     (["simulate", "--bots", "hard,easy"], "--bots names 2 players but the game has 4"),
 ]
 
@@ -76,6 +79,21 @@ def test_good_values_are_read_as_numbers():
 
 def test_a_small_simulation_runs_and_exits_0(capsys):
     assert main(["simulate", "--games", "1", "--players", "2", "--seed", "3"]) == 0
+    assert "kaluki: 1 games, 2 players" in capsys.readouterr().out
+
+
+def test_simulate_plays_a_rule_set_and_an_option_changes_it(monkeypatch, capsys):
+    played = {}
+
+    def spy(game_id, players, games, seed, options, **kwargs):
+        played.update(options)
+        return simulate(game_id, players, games, seed, options, **kwargs)
+
+    monkeypatch.setattr("game.tools.simulate.simulate", spy)
+    argv = ["simulate", "--preset", "kalooki_40", "--option", "jokers=2", "--games", "1"]
+    assert main([*argv, "--players", "2", "--seed", "4"]) == 0
+    assert played["come_down"] == 40 and played["ending"] == "last_standing"
+    assert played["joker_penalty"] == 15 and played["jokers"] == 2
     assert "kaluki: 1 games, 2 players" in capsys.readouterr().out
 
 

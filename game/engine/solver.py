@@ -269,6 +269,7 @@ class _Search:
         require_face,
         pure_length,
         all_plain=False,
+        group_score=None,
     ) -> None:
         self.faces = faces = _Faces(cards, policy, require_face, all_plain)
         self.policy = policy
@@ -282,7 +283,7 @@ class _Search:
         if RUN in kinds:
             pool.extend(_run_candidates(faces, policy, score, jokers))
         if GROUP in kinds:
-            pool.extend(_group_candidates(faces, policy, score, jokers))
+            pool.extend(_group_candidates(faces, policy, group_score or score, jokers))
         # per lowest natural face: (candidate, faces it needs, jokers, pure?, run?)
         self.by_first: dict[int, list[tuple[_Candidate, int, int, int, int]]] = {}
         for cand in pool:
@@ -432,8 +433,12 @@ def best_arrangement(
     require_runs: int = 0,
     require_card: Card | None = None,
     pure_length: int = 0,
+    group_score: SlotScore | None = None,
 ) -> Arrangement | None:
     """Disjoint melds from ``cards`` with the highest total ``score``.
+
+    ``group_score``: how a card scores in a group when not as in a run (Kalooki 40's ace
+    counts 1 at the low end of a run and 11 in a group of aces).
 
     ``require_pure`` / ``require_runs``: at least that many pure runs / runs of any kind
     (Indian Rummy); a pure run counts only with ``pure_length`` cards or more (an Indian
@@ -444,14 +449,20 @@ def best_arrangement(
     if require_pure and not _has_pure_run(cards, max(pure_length, policy.min_run)):
         return None  # a quick look saves a full search that would find nothing
     if _wilds_interchangeable(policy) and require_pure <= 1 and face is None:
+        assert group_score is None  # not needed by a game with wild ranks yet
         return _best_with_plain_wilds(
             cards, policy, score, kinds, require_pure, require_runs, pure_length
         )
-    return _solve(cards, policy, score, kinds, require_pure, require_runs, face, pure_length)
+    return _solve(
+        cards, policy, score, kinds, require_pure, require_runs, face, pure_length,
+        group_score=group_score,
+    )  # fmt: skip
 
 
-def _solve(*args: Any, all_plain: bool = False) -> Arrangement | None:
-    search = _Search(*args, all_plain=all_plain)  # type: ignore[misc]
+def _solve(
+    *args: Any, all_plain: bool = False, group_score: SlotScore | None = None
+) -> Arrangement | None:
+    search = _Search(*args, all_plain=all_plain, group_score=group_score)  # type: ignore[misc]
     if search.best(search.faces.start, 0, 0, search.target == -2) < -(10**8):
         return None
     return search.rebuild(search.faces.start)

@@ -139,6 +139,17 @@ def _timings(per_level: dict[str, list[float]]) -> dict:
     }
 
 
+def preset_options(game_id: str, key: str) -> dict:
+    """The options of ``game_id``'s rule set ``key`` (``simulate --preset``); ValueError
+    naming the rule sets there are."""
+    from game.engine.options import option_fields
+    from game.engine.presets import find
+
+    info = get_game(game_id)
+    defaults = {f.name: f.default for f in option_fields(info.options_type) if f.name != "players"}
+    return find(info.presets, key).settings(defaults)
+
+
 def parse_lineup(text: str | None, players: int) -> list[str]:
     """``"hard,normal"`` -> one level per player (a single level fills every seat)."""
     if not text:

@@ -11,7 +11,17 @@ from game.games.registry import GAMES
 from tests.app.conftest import click, headless_app, open_new_game
 from tests.app.keys import key, tab_to
 
-FORTY = {"deal_size": 13, "come_down": 40, "ace_eleven": True, "target": 101}
+FORTY = {
+    "deal_size": 13,
+    "come_down": 40,
+    "ace_eleven": True,
+    "low_ace_one": True,
+    "go_out_by_discard": True,
+    "joker_penalty": 15,
+    "reshuffle": "keep_top",
+    "ending": "last_standing",
+    "target": 150,
+}
 
 
 def open_screen(app, game_id: str = "kaluki") -> NewGameScene:
@@ -48,7 +58,7 @@ def test_choosing_kalooki_40_sets_its_options_together_and_starts_with_them(app)
         13,
         40,
         11,
-        101,
+        150,
     )
 
 
@@ -61,7 +71,8 @@ def test_changing_one_option_shows_custom_and_choosing_a_preset_again_resets_the
     scene.change("preset", "online_51")
     values = scene.choices.values
     assert (values["deal_size"], values["come_down"], values["target"]) == (13, 51, 150)
-    assert values["ace_eleven"] is False and values["chips"] is False  # the rest: defaults
+    assert values["ace_eleven"] is True and values["chips"] is False  # the rest: defaults
+    assert values["low_ace_one"] is False and values["ending"] == "lowest_total"
     assert lit(scene) == "online_51" and not button(scene, "preset", "").is_enabled
 
 

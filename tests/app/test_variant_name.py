@@ -13,7 +13,9 @@ from game.app import i18n
 from game.app.scenes.load import _details
 from game.app.scenes.title import continue_caption
 from game.app.variant_name import variant_name
+from game.engine.presets import find
 from game.games.indian_rummy import IndianRummyOptions
+from game.games.kaluki import INFO as KALUKI
 from game.games.kaluki import KalukiOptions
 from game.games.laugh_and_lie_down.options import LaughOptions
 from game.persist.savedgame import AUTOSAVE, SaveSummary
@@ -52,7 +54,7 @@ def test_continue_names_indian_rummys_format(english):
 
 
 def test_the_load_list_names_kalukis_rule_set_or_custom(english):
-    forty = KalukiOptions(deal_size=13, come_down=40, ace_eleven=True, target=101)
+    forty = KalukiOptions(players=4, **dict(find(KALUKI.presets, "kalooki_40").values))
     row = summary("kaluki", "Kaluki", forty)
     assert _details(row)[0] == "Kalooki 40"
     assert continue_caption(row).startswith("Continue: Kaluki, Kalooki 40, deal 4")

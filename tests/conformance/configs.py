@@ -23,8 +23,28 @@ CONFIGS: dict[str, list[dict[str, Any]]] = {
         },
         {"players": 3, "target": 100, "open_discard": True},
         # the rule sets of the New game screen's list (game/games/kaluki/presets.py)
-        {"players": 4, "deal_size": 13, "target": 150},
-        {"players": 5, "deal_size": 13, "come_down": 40, "ace_eleven": True, "target": 101},
+        {"players": 4, "deal_size": 13, "target": 150, "ace_eleven": True},
+        {
+            "players": 5,
+            "deal_size": 13,
+            "come_down": 40,
+            "ace_eleven": True,
+            "low_ace_one": True,
+            "go_out_by_discard": True,
+            "joker_penalty": 15,
+            "reshuffle": "keep_top",
+            "ending": "last_standing",
+            "target": 150,
+        },
+        # each new option value on its own (issue 27), so Custom's mixes are covered too
+        {"players": 3, "target": 100, "low_ace_one": True},
+        {"players": 4, "target": 100, "joker_penalty": 15, "jokers": 2},
+        {"players": 2, "target": 100, "reshuffle": "keep_top", "deal_size": 20},
+        {"players": 3, "reshuffle": "keep_top", "last_discard_before_reshuffle": True},
+        {"players": 4, "target": 60, "ending": "last_standing"},
+        {"players": 6, "jokers": 2, "target": 100},
+        # few cards and a high opening: the deals still end (issue 27, section 4)
+        {"players": 4, "deal_size": 7, "come_down": 100, "target": 60},
     ],
     "laugh_and_lie_down": [
         {"players": 5},

@@ -8,7 +8,9 @@ added later, keeps its default: Kaluki's points to come down stay 51). A tuple f
 the set of human seats (Laugh and Lie Down): no seat, the first seat, or every seat. A few
 choices that only change how a hand is counted or whether a drop is allowed (ROTATED)
 take their values in turn, like the player count, instead of multiplying the
-combinations.
+combinations. A few numbers that decide whether a deal can end (SWEPT: Kaluki's cards
+dealt and points to come down) take listed values in turn the same way, so the sweep
+meets few cards with a high opening.
 """
 
 from __future__ import annotations
@@ -25,6 +27,15 @@ ROTATED = {
     ("indian_rummy", "scoring"),
     ("indian_rummy", "joker_indicator"),
     ("indian_rummy", "deals_drop"),  # only whether two in Deals may drop: never an endless deal
+    ("kaluki", "low_ace_one"),
+    ("kaluki", "joker_penalty"),
+    ("kaluki", "reshuffle"),
+    ("kaluki", "ending"),
+    ("kaluki", "jokers"),
+}
+SWEPT: dict[tuple[str, str], list[Any]] = {
+    ("kaluki", "deal_size"): [0, 7, 8, 10, 13, 20],
+    ("kaluki", "come_down"): [51, 100, 90, 40, 10],
 }
 
 
@@ -63,12 +74,16 @@ def combinations(game_id: str, every_player_count: bool = False) -> list[dict[st
     fields = option_fields(info.options_type)
     chosen = [(f.name, _values(f)) for f in fields]
     rotated = [(n, v) for n, v in chosen if (game_id, n) in ROTATED and v is not None]
+    rotated += [(n, SWEPT[(game_id, n)]) for n, _ in chosen if (game_id, n) in SWEPT]
     enumerated = [(n, v) for n, v in chosen if v is not None and (game_id, n) not in ROTATED]
     players = next((_players(f) for f in fields if f.name == "players"), [])
     fixed = {
         f.name: _fixed(info.options_type, f)
         for f in fields
-        if f.name != "players" and _values(f) is None and f.minimum is not None
+        if f.name != "players"
+        and _values(f) is None
+        and f.minimum is not None
+        and (game_id, f.name) not in SWEPT
     }
     seats = [f.name for f in fields if _values(f) is None and f.kind is not int]
     found: list[dict[str, Any]] = []

@@ -14,6 +14,7 @@ from game.engine.cards import Card, make_deck
 from game.engine.solver import Arrangement
 from game.games.kaluki.scoring import (
     POLICY,
+    CardValues,
     best_first_meld,
     card_penalty,
     least_penalty_arrangement,
@@ -24,31 +25,37 @@ from game.games.kaluki.state import KalukiView
 DECK = tuple(make_deck(2, 4))
 
 
+@lru_cache(maxsize=4)
+def deck_for(jokers: int) -> tuple[Card, ...]:
+    """The pack a table plays with (the jokers option: 4 or 2)."""
+    return tuple(make_deck(2, jokers))
+
+
 @lru_cache(maxsize=2048)
-def _arrangement(cards: tuple[Card, ...], ace: int) -> Arrangement:
-    return least_penalty_arrangement(cards, ace)
+def _arrangement(cards: tuple[Card, ...], values: CardValues) -> Arrangement:
+    return least_penalty_arrangement(cards, values)
 
 
-def arrangement(cards: Sequence[Card], ace: int) -> Arrangement:
+def arrangement(cards: Sequence[Card], values: CardValues) -> Arrangement:
     """Least-penalty melds of ``cards`` (what is left is the deadwood)."""
-    return _arrangement(tuple(sorted(cards)), ace)
+    return _arrangement(tuple(sorted(cards)), values)
 
 
-def deadwood(cards: Sequence[Card], ace: int) -> int:
-    return sum(card_penalty(c, ace) for c in arrangement(cards, ace).leftover)
+def deadwood(cards: Sequence[Card], values: CardValues) -> int:
+    return sum(card_penalty(c, values) for c in arrangement(cards, values).leftover)
 
 
 @lru_cache(maxsize=2048)
-def _opening(cards: tuple[Card, ...], ace: int, must: Card | None, keep_one: bool) -> int:
-    best = best_first_meld(cards, ace, must, keep_one)
-    return meld_total(best.melds, ace) if best else 0
+def _opening(cards: tuple[Card, ...], values: CardValues, must: Card | None, keep_one: bool) -> int:
+    best = best_first_meld(cards, values, must, keep_one)
+    return meld_total(best.melds, values) if best else 0
 
 
 def opening(
-    cards: Sequence[Card], ace: int, must: Card | None = None, keep_one: bool = False
+    cards: Sequence[Card], values: CardValues, must: Card | None = None, keep_one: bool = False
 ) -> int:
     """The best first-meld total these cards make (with ``must`` in it)."""
-    return _opening(tuple(sorted(cards)), ace, must, keep_one)
+    return _opening(tuple(sorted(cards)), values, must, keep_one)
 
 
 @dataclass
@@ -62,21 +69,21 @@ class Table:
         view = self.view
         self.seat = view.seat
         self.hand = view.hand
-        self.ace = view.options.ace_value
+        self.values = view.options.values
         self.players = view.options.players
         self.melded = view.melded[self.seat]
         self.keep_one = view.options.go_out_by_discard
         others = self.knowledge.all_known_in_hands(self.seat)
         seen = [*self.hand, *view.discard, *(c for m in view.melds for c in m.cards), *others]
-        self.live: Counter = unseen_faces(DECK, seen)
+        self.live: Counter = unseen_faces(deck_for(view.options.jokers), seen)
         self.next_seat = (self.seat + 1) % self.players
 
     @property
     def arrangement(self) -> Arrangement:
-        return arrangement(self.hand, self.ace)
+        return arrangement(self.hand, self.values)
 
     def penalty(self, card: Card) -> int:
-        return card_penalty(card, self.ace)
+        return card_penalty(card, self.values)
 
     def threat(self) -> float:
         """0..1: how soon an opponent may go out (the cue to shed high cards)."""

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.ai.base import BotSettings, Decision
-from game.ai.kaluki.hand import DECK, Table, arrangement, deadwood, opening
+from game.ai.kaluki.hand import DECK, Table, arrangement, deadwood, deck_for, opening
 from game.ai.kaluki.normal import OUT_WEIGHT, WEAK_WEIGHT, discard_scores, explain_kaluki
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face, fits_meld, outs, related
@@ -41,7 +41,7 @@ from game.engine.melds import ACE_HIGH
 from game.engine.solver import Arrangement
 from game.engine.worlds import Hidden
 from game.games.kaluki import RULES
-from game.games.kaluki.scoring import POLICY, card_penalty, meld_total, penalty
+from game.games.kaluki.scoring import POLICY, CardValues, card_penalty, meld_total, penalty
 from game.games.kaluki.state import (
     DEAL_OVER,
     DRAW,
@@ -73,10 +73,10 @@ def _note_loose(cards: Sequence[Card]) -> None:
     _LOOSE.add(tuple(sorted(cards)))
 
 
-def _arrangement(hand: Sequence[Card], ace: int) -> Arrangement:
+def _arrangement(hand: Sequence[Card], values: CardValues) -> Arrangement:
     if tuple(sorted(hand)) in _LOOSE:
         return Arrangement((), tuple(hand), 0)
-    arr = arrangement(hand, ace)
+    arr = arrangement(hand, values)
     _note_loose(arr.leftover)
     return arr
 
@@ -90,7 +90,7 @@ def _without(cards: Sequence[Card], card: Card) -> list[Card]:
 def fast_action(state: KalukiState) -> Action:
     """A quick Normal-like move for the seat to act (used inside sampled worlds)."""
     seat, opts = state.seat, state.options
-    hand, ace = state.hands[seat], opts.ace_value
+    hand, values = state.hands[seat], opts.values
     if state.phase == FIRST_ROUND:
         return Pass()
     melded = state.melded[seat]
@@ -99,12 +99,12 @@ def fast_action(state: KalukiState) -> Action:
         if top is None or state.passes >= state.players or len(hand) < 3 or not _near(top, hand):
             return Draw(STOCK)
         if melded or opts.open_discard:
-            before = sum(card_penalty(c, ace) for c in _arrangement(hand, ace).leftover)
-            if deadwood([*hand, top], ace) < before + card_penalty(top, ace):
+            before = sum(card_penalty(c, values) for c in _arrangement(hand, values).leftover)
+            if deadwood([*hand, top], values) < before + card_penalty(top, values):
                 return Draw(DISCARD)
         elif (
             sum(c.is_joker or related(top, c, POLICY) for c in hand) >= 2
-            and opening([*hand, top], ace, top, opts.go_out_by_discard) >= opts.come_down
+            and opening([*hand, top], values, top, opts.go_out_by_discard) >= opts.come_down
         ):
             return Draw(DISCARD)  # it opens the hand this turn (it could not before)
         return Draw(STOCK)
@@ -118,15 +118,15 @@ def fast_action(state: KalukiState) -> Action:
                 real = next((c for c in hand if (c.rank, c.suit) == (rank, slot.suit)), None)
                 if real is not None:
                     return SwapJoker(index, real)
-    arr = _arrangement(hand, ace)
+    arr = _arrangement(hand, values)
     keep_one = opts.go_out_by_discard
     melds = arr.melds
     if keep_one and not arr.leftover:
         melds = melds[:-1]
-    if melds and (melded or meld_total(melds, ace) >= opts.come_down):
+    if melds and (melded or meld_total(melds, values) >= opts.come_down):
         return LayDown(melds)
     if melded and (len(hand) > 1 or not keep_one):
-        for card in sorted(arr.leftover, key=lambda c: -card_penalty(c, ace)):
+        for card in sorted(arr.leftover, key=lambda c: -card_penalty(c, values)):
             if card.is_joker and len(hand) > 2:
                 continue
             for index, meld in enumerate(state.melds):
@@ -139,7 +139,7 @@ def fast_action(state: KalukiState) -> Action:
         or [c for c in hand if not c.is_joker]
         or list(hand)
     )
-    card = max(loose, key=lambda c: (_throw_value(c, arr.leftover, ace), c))
+    card = max(loose, key=lambda c: (_throw_value(c, arr.leftover, values), c))
     if not arr.melds:
         _note_loose(_without(hand, card))
     return Discard(card)
@@ -150,21 +150,21 @@ def _near(card: Card, hand: Sequence[Card]) -> bool:
     return card.is_joker or any(o.is_joker or related(card, o, POLICY) for o in hand)
 
 
-def _throw_value(card: Card, leftover: Sequence[Card], ace: int) -> float:
+def _throw_value(card: Card, leftover: Sequence[Card], values: CardValues) -> float:
     """Normal's discard score without the table: penalty less the live outs."""
     strong, weak = outs(card, leftover, POLICY, FULL_LIVE)
-    return card_penalty(card, ace) - OUT_WEIGHT * (strong + WEAK_WEIGHT * weak) / 2
+    return card_penalty(card, values) - OUT_WEIGHT * (strong + WEAK_WEIGHT * weak) / 2
 
 
 def deal_value(before: KalukiState, after: KalukiState, seat: int) -> float:
     """What the deal played from ``before`` to ``after`` was worth to ``seat``: its chance
     of winning the game with the totals after it (the game ends at the target)."""
-    ace = after.options.ace_value
+    values = after.options.values
     if after.phase in (DEAL_OVER, GAME_OVER) and len(after.history) > len(before.history):
         cost = after.history[-1].penalties
     else:  # look-ahead ran out: score the hands as they stand
         cost = tuple(
-            deadwood(h, ace) if after.melded[i] else penalty(h, ace)
+            deadwood(h, values) if after.melded[i] else penalty(h, values)
             for i, h in enumerate(after.hands)
         )
     totals = [t + c for t, c in zip(before.totals, cost, strict=True)]
@@ -180,16 +180,16 @@ def plausible(
     unmelded one could not open yet, a melded one holds no meld and nothing that lays off
     (it would have put them down), and the card it just threw was a loose card beside
     this hand (it keeps cards that meld)."""
-    ace = view.options.ace_value
+    values = view.options.values
     if other == view.to_act:
         return True  # in the middle of its turn: anything goes
     if last_thrown is not None and not last_thrown.is_joker:
         near = sum(c.is_joker or related(last_thrown, c, POLICY) for c in hand)
-        if near >= 2 and last_thrown not in arrangement([*hand, last_thrown], ace).leftover:
+        if near >= 2 and last_thrown not in arrangement([*hand, last_thrown], values).leftover:
             return False
     if not view.melded[other]:
-        return opening(hand, ace) < view.options.come_down
-    if arrangement(hand, ace).melds:
+        return opening(hand, values) < view.options.come_down
+    if arrangement(hand, values).melds:
         return False
     return not any(
         not card.is_joker and fits_meld(card, meld, POLICY) for card in hand for meld in view.melds
@@ -237,7 +237,7 @@ class KalukiWorlds:
 
     def sample(self, view: KalukiView, knowledge: DealKnowledge, rng: random.Random) -> Any:
         seat = view.seat
-        pool = set(DECK)
+        pool = set(deck_for(view.options.jokers))
         pool.difference_update(view.hand, view.discard)
         pool.difference_update(card for meld in view.melds for card in meld.cards)
 

@@ -42,7 +42,9 @@ RELATED_DANGER = 5.0  # the next player has been collecting its neighbours
 def gain_of(table: Table, card: Card) -> int:
     """Penalty points ``card`` would take out of the hand beyond its own (> 0: it melds)."""
     hand = table.hand
-    return deadwood(hand, table.ace) + table.penalty(card) - deadwood([*hand, card], table.ace)
+    return (
+        deadwood(hand, table.values) + table.penalty(card) - deadwood([*hand, card], table.values)
+    )
 
 
 def danger(table: Table, card: Card) -> float:
@@ -77,7 +79,7 @@ def discard_scores(table: Table, careful: bool = True) -> list[tuple[float, Card
         if not loose:  # breaking a meld: count what it costs
             rest = list(table.hand)
             rest.remove(card)
-            value -= 2 * (deadwood(rest, table.ace) - (deadwood(table.hand, table.ace)))
+            value -= 2 * (deadwood(rest, table.values) - (deadwood(table.hand, table.values)))
         if not table.melded and table.fits_table(card):
             value -= 4.0  # it lays off once we are down
         if careful:
@@ -121,10 +123,10 @@ def choose_draw(table: Table, legal: Sequence[Action], first_round: bool) -> Dec
             not table.melded
             and not first_round
             and not table.view.options.open_discard
-            and opening(table.hand, table.ace) < table.view.options.come_down
+            and opening(table.hand, table.values) < table.view.options.come_down
         )
         if opens:
-            points = opening([*table.hand, top], table.ace, top, table.keep_one)
+            points = opening([*table.hand, top], table.values, top, table.keep_one)
             return decision(
                 Draw(DISCARD),
                 "hint.kaluki.take_to_open",
@@ -155,7 +157,7 @@ def _open_with(table: Table, legal: Sequence[Action]) -> LayDown | None:
         return listed
     arr = table.arrangement
     need = table.view.options.come_down
-    if meld_total(arr.melds, table.ace) >= need and (arr.leftover or not table.keep_one):
+    if meld_total(arr.melds, table.values) >= need and (arr.leftover or not table.keep_one):
         return LayDown(arr.melds)
     return listed
 
@@ -204,7 +206,7 @@ def choose_play(table: Table, legal: Sequence[Action]) -> Decision:
 
 
 def _open_decision(table: Table, lay: LayDown) -> Decision:
-    points = meld_total(lay.melds, table.ace)
+    points = meld_total(lay.melds, table.values)
     return decision(
         lay,
         "hint.kaluki.open",

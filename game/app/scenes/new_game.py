@@ -32,7 +32,6 @@ from game.app.ui.paint import felt_background, heading, page_margin, panel, para
 from game.app.ui.theme import GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented
 from game.engine.options import OptionField, option_fields
-from game.engine.presets import find
 from game.games.registry import get_game
 from game.persist import new_game_memory as memory
 
@@ -253,9 +252,7 @@ class NewGameScene(Scene):
         if name != presets.NAME:
             return with_change(self.choices, name, value)
         changed = with_change(self.choices, "players", self.choices.players)
-        if value != presets.CUSTOM:
-            preset = find(self.info.presets, value)
-            changed.values.update(preset.settings(presets.defaults_of(self.fields)))
+        changed.values = presets.with_preset(changed.values, self.info.presets, self.fields, value)
         return changed
 
     def _allowed(self, name: str, value: Any) -> bool:

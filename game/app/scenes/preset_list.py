@@ -38,6 +38,15 @@ def current(presets: Sequence[Preset], fields: Sequence[OptionField], values: di
     return found.key if found else CUSTOM
 
 
+def with_preset(
+    values: dict[str, Any], presets: Sequence[Preset], fields: Sequence[OptionField], key: str
+) -> dict[str, Any]:
+    """``values`` with the options of the rule set ``key`` (unchanged for Custom)."""
+    if key == CUSTOM:
+        return dict(values)
+    return {**values, **find(presets, key).settings(defaults_of(fields))}
+
+
 def label(game_id: str, key: str, presets: Sequence[Preset]) -> str:
     if key == CUSTOM:
         return tr("new_game.preset_custom")

@@ -22,6 +22,10 @@ LOG = {
     "kaluki.swapped": ("swaps the {card} for a joker", "swap the {card} for a joker"),
     "kaluki.discarded": ("discards the {card}", "discard the {card}"),
     "kaluki.went_out": ("goes out", "go out"),
+    "kaluki.out_of_game": (
+        "is out of the game: {total} is above {target}",
+        "are out of the game: {total} is above {target}",
+    ),
 }
 
 templates(
@@ -34,6 +38,10 @@ templates(
         "kaluki.drawn_stuck": (
             "Drawn deal: no card left in play can be melded, laid off or swapped any more,"
             " so nobody can ever go out."
+        ),
+        "kaluki.drawn_idle": (
+            "Deal over: the stock ran out {n} times with nothing laid on the table, so each"
+            " player pays the cards in hand."
         ),
         "kaluki.doubled": "Kaluki! Everything went down in one turn: this hand scores double.",
         # Refusals: each names the rule that stops the move.

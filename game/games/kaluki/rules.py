@@ -77,7 +77,7 @@ class KalukiRules:
             return msg("kaluki.discard_empty")
         if state.phase == FIRST_ROUND:
             return None
-        if state.passes >= state.players:
+        if state.passes >= len(state.in_play):
             return msg("kaluki.everyone_passed")
         seat, card = state.seat, state.discard[-1]
         if state.options.open_discard or state.melded[seat]:
@@ -108,16 +108,16 @@ class KalukiRules:
         keep_one = opts.go_out_by_discard
         actions: list[Action] = []
         if not state.melded[seat]:
-            best = best_first_meld(hand, opts.ace_value, state.turn.taken_discard, keep_one)
-            if best and meld_total(best.melds, opts.ace_value) >= opts.come_down:
+            best = best_first_meld(hand, opts.values, state.turn.taken_discard, keep_one)
+            if best and meld_total(best.melds, opts.values) >= opts.come_down:
                 actions.append(LayDown(best.melds))
         else:
-            melds = least_penalty_arrangement(hand, opts.ace_value).melds
+            melds = least_penalty_arrangement(hand, opts.values).melds
             for meld in melds:
                 if not (keep_one and len(meld.slots) == len(hand)):
                     actions.append(LayDown((meld,)))
                 elif len(hand) > 3:  # one card must stay for the discard
-                    actions.append(LayDown(melds_keeping_one(hand, opts.ace_value)))
+                    actions.append(LayDown(melds_keeping_one(hand, opts.values)))
             if len(melds) > 1 and not keep_one:
                 actions.append(LayDown(melds))
             if len(hand) > 1 or not keep_one:
@@ -230,11 +230,11 @@ class KalukiRules:
             raise IllegalAction(msg("kaluki.pass_only_first_round"))
         passes = state.passes + 1
         events: list[Event] = [Said(state.seat, msg("kaluki.passed", card=state.discard[-1]))]
-        if passes >= state.players:  # everyone passed: the first player draws from stock
-            first = (state.dealer + 1) % state.players
+        if passes >= len(state.in_play):  # everyone passed: the first player draws from stock
+            first = state.next_seat(state.dealer)
             state = replace(state, passes=passes, phase=DRAW, seat=first)
         else:
-            state = replace(state, passes=passes, seat=(state.seat + 1) % state.players)
+            state = replace(state, passes=passes, seat=state.next_seat(state.seat))
         return state, [*events, TurnStarted(state.seat)]
 
     def _lay_down(self, state: KalukiState, action: LayDown) -> tuple[KalukiState, list[Event]]:
@@ -243,13 +243,13 @@ class KalukiRules:
             raise IllegalAction(msg("kaluki.choose_cards"))
 
         def value(meld: Meld) -> int:
-            return meld_total((meld,), opts.ace_value)
+            return meld_total((meld,), opts.values)
 
         melds = tuple(replace(read_meld(m, POLICY, value), owner=seat) for m in action.melds)
         cards = [card for meld in melds for card in meld.cards]
         hand = take_from_hand(state.hands[seat], cards)
         if not state.melded[seat]:
-            total = meld_total(melds, opts.ace_value)
+            total = meld_total(melds, opts.values)
             if total < opts.come_down:
                 raise IllegalAction(msg("kaluki.first_meld_total", need=opts.come_down, have=total))
             pending = state.turn.taken_discard
@@ -321,7 +321,12 @@ class KalukiRules:
             CardMoved(joker_card, f"meld:{action.target}", f"hand:{seat}"),
             Said(seat, msg("kaluki.swapped", card=action.card)),
         ]
-        state = replace(state, hands=replaced(state.hands, seat, (*hand, joker_card)), melds=melds)
+        state = replace(
+            state,
+            hands=replaced(state.hands, seat, (*hand, joker_card)),
+            melds=melds,
+            idle_rebuilds=0,
+        )
         return state, events
 
     def _strands_taken(self, state: KalukiState, swap: SwapJoker) -> Message | None:
@@ -367,8 +372,8 @@ class KalukiRules:
                     if match is not None:
                         cards.remove(match)
                         cards.append(slot.card)
-        best = best_first_meld(cards, opts.ace_value, must_use, opts.go_out_by_discard)
-        return meld_total(best.melds, opts.ace_value) if best else 0
+        best = best_first_meld(cards, opts.values, must_use, opts.go_out_by_discard)
+        return meld_total(best.melds, opts.values) if best else 0
 
     def _discard(self, state: KalukiState, action: Discard) -> tuple[KalukiState, list[Event]]:
         seat = state.seat
@@ -386,7 +391,7 @@ class KalukiRules:
         if hands_too_small(state) and cannot_progress(state):  # see stalemate.py
             scored, more = dealing.score_deal(state, None, dealing.NOBODY_CAN_GO_OUT)
             return scored, [*events, *more]
-        state = replace(state, seat=(seat + 1) % state.players, phase=DRAW, turn=Turn())
+        state = replace(state, seat=state.next_seat(seat), phase=DRAW, turn=Turn())
         if not state.stock and not state.options.last_discard_before_reshuffle:
             state, more = dealing.rebuild_stock(state, turn_up=True)
             events.extend(more)
@@ -397,6 +402,8 @@ class KalukiRules:
     def _after_play(
         self, state: KalukiState, events: list[Event]
     ) -> tuple[KalukiState, list[Event]]:
+        if state.idle_rebuilds:
+            state = replace(state, idle_rebuilds=0)  # a card went down: the deal moves
         seat = state.seat
         if state.hands[seat]:
             return state, events
@@ -424,6 +431,7 @@ class KalukiRules:
             chips=state.chips,
             history=state.history,
             winners=state.winners,
+            eliminated=state.eliminated,
         )
 
     def all_cards(self, state: KalukiState) -> list[Card]:

@@ -48,9 +48,10 @@ def cannot_progress(state: KalukiState) -> bool:
         return True
     useful = _in_some_meld(loose)
     for seat in range(state.players):
-        if _room(state, seat) < SMALLEST_MELD or not useful:
+        room = _room(state, seat)
+        if room < SMALLEST_MELD or not useful:
             continue
-        if state.melded[seat] or _opening_possible(useful, state.options):
+        if state.melded[seat] or _opening_possible(useful, state.options, room):
             return False
     return True
 
@@ -118,15 +119,17 @@ def _in_some_meld(cards: Sequence[Card]) -> list[Card]:
     return [*useful, *jokers] if useful else []
 
 
-def _opening_possible(useful: list[Card], options: KalukiOptions) -> bool:
+def _opening_possible(useful: list[Card], options: KalukiOptions, room: int) -> bool:
     """Whether a first meld of the points to come down could ever be made from these
-    cards: no when even all of them, each at its highest value, fall short; exactly when
-    they are few."""
-    ace_value, need = options.ace_value, options.come_down
-    joker_value = max(ace_value, 10)
-    bound = sum(joker_value if c.is_joker else rank_value(c.rank, ace_value) for c in useful)
-    if bound < need:
+    cards by a hand that can lay ``room`` of them: no when even the ``room`` dearest,
+    each at its highest value, fall short; exactly when they are few."""
+    values, need = options.values, options.come_down
+    joker_value = max(values.ace, 10)
+    worth = sorted(
+        (joker_value if c.is_joker else rank_value(c.rank, values) for c in useful), reverse=True
+    )
+    if sum(worth[:room]) < need:
         return False
     if len(useful) > EXACT_LIMIT:
         return True
-    return best_opening(useful, ace_value) >= need
+    return best_opening(useful, values) >= need

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.engine.cards import Card
+from game.engine.codec import QUIET
 from game.engine.melds import Meld
 from game.games.kaluki.options import KalukiOptions
 
@@ -54,6 +55,11 @@ class KalukiState:
     chips: tuple[int, ...]
     history: tuple[DealRecord, ...]
     winners: tuple[int, ...] = ()
+    # seats out of the game (ending=last_standing); quiet: () while nobody is, as always
+    # in the seed's game, so its saves and states are unchanged
+    eliminated: tuple[int, ...] = field(default=(), metadata={QUIET: True})
+    # stocks rebuilt since a card last went onto the table (dealing.IDLE_REBUILDS); quiet
+    idle_rebuilds: int = field(default=0, metadata={QUIET: True})
 
     @property
     def to_act(self) -> int | None:
@@ -66,6 +72,19 @@ class KalukiState:
     @property
     def players(self) -> int:
         return self.options.players
+
+    @property
+    def in_play(self) -> tuple[int, ...]:
+        """The seats still in the game, in seat order."""
+        return tuple(s for s in range(self.players) if s not in self.eliminated)
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` to the left, passing over those out of the game."""
+        for step in range(1, self.players + 1):
+            candidate = (seat + step) % self.players
+            if candidate not in self.eliminated:
+                return candidate
+        return seat
 
 
 @dataclass(frozen=True)
@@ -89,3 +108,4 @@ class KalukiView:
     chips: tuple[int, ...]
     history: tuple[DealRecord, ...]
     winners: tuple[int, ...]
+    eliminated: tuple[int, ...] = field(default=(), metadata={QUIET: True})

@@ -28,4 +28,5 @@ def world(view: KalukiView, hidden: Hidden) -> KalukiState:
         chips=view.chips,
         history=view.history,
         winners=view.winners,
+        eliminated=view.eliminated,
     )

@@ -19,8 +19,8 @@ def test_the_rule_sets_are_seed_online_51_and_kalooki_40_with_the_seed_first():
     ("key", "hand", "need", "ace", "target"),
     [
         ("seed", 15, 51, 15, 150),
-        ("online_51", 13, 51, 15, 150),
-        ("kalooki_40", 13, 40, 11, 101),
+        ("online_51", 13, 51, 11, 150),
+        ("kalooki_40", 13, 40, 11, 150),
     ],
 )
 def test_each_rule_set_makes_options_for_every_player_count(key, hand, need, ace, target):
@@ -36,10 +36,26 @@ def test_the_options_name_the_rule_set_they_match_or_none():
     forty = find(INFO.presets, "kalooki_40").settings(DEFAULTS)
     assert matching(INFO.presets, forty, DEFAULTS).key == "kalooki_40"
     assert matching(INFO.presets, DEFAULTS, DEFAULTS).key == "seed"
-    assert matching(INFO.presets, {**forty, "target": 150}, DEFAULTS) is None  # custom
+    assert matching(INFO.presets, {**forty, "target": 101}, DEFAULTS) is None  # custom
     assert matching(INFO.presets, {**DEFAULTS, "chips": True}, DEFAULTS) is None
 
 
 def test_an_unknown_rule_set_is_named_with_the_ones_there_are():
     with pytest.raises(ValueError, match="unknown preset 'club'; this game has: seed, online_51"):
         find(INFO.presets, "club")
+
+
+def test_kalooki_40_sets_each_of_its_rules_as_an_option_of_its_own():
+    forty = INFO.options(players=4, **find(INFO.presets, "kalooki_40").settings(DEFAULTS))
+    assert forty.go_out_by_discard and forty.low_ace_one and forty.ace_eleven
+    assert (forty.joker_penalty, forty.reshuffle, forty.ending) == (15, "keep_top", "last_standing")
+    assert forty.values.ace == 11 and forty.values.low_ace == 1 and forty.values.joker == 15
+    assert forty.jokers == 4 and forty.deck_size == 108  # the sources are split: 4 kept
+
+
+def test_custom_mixes_rules_of_both_sets():
+    online = find(INFO.presets, "online_51").settings(DEFAULTS)
+    mixed = {**online, "reshuffle": "keep_top", "jokers": 2}
+    assert matching(INFO.presets, mixed, DEFAULTS) is None
+    options = INFO.options(players=4, **mixed)
+    assert options.ace_value == 11 and options.deck_size == 106

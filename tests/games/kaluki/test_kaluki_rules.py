@@ -10,6 +10,7 @@ from game.engine.errors import IllegalAction
 from game.engine.events import DealScored
 from game.engine.melds import loose_meld
 from game.games.kaluki import RULES, KalukiOptions, best_opening, penalty
+from game.games.kaluki.scoring import CardValues
 from game.games.kaluki.state import DEAL_OVER, GAME_OVER, PLAY
 from tests.games.kaluki.position import position
 from tests.helpers import cards, hand
@@ -237,4 +238,4 @@ def test_public_helpers_best_opening_and_penalty():
     assert best_opening(cards("QS KS AS 10H 10D 10C 4D")) == 65
     assert best_opening(cards("2S 5H 9C")) == 0
     assert penalty(cards("AS JK KH 7C")) == 15 + 25 + 10 + 7
-    assert penalty(cards("AS"), ace_value=11) == 11
+    assert penalty(cards("AS JK"), CardValues(ace=11, joker=15)) == 11 + 15

@@ -18,6 +18,7 @@ from pygame_gui.core import ObjectID
 
 from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
+from game.app.scenes import preset_list as presets
 from game.app.scenes.base import Scene
 from game.app.scenes.game_tabs import game_ids
 from game.app.scenes.new_game import (
@@ -196,7 +197,14 @@ class HostScene(Scene):
         fields = shown_fields(self.info.options_type)
         self._label("new_game.rules", (area.x + 20, area.y + 24))
         where_h = 138 + NOTE_H
-        view = pygame.Rect(area.x + 8, area.y + 48, area.w - 16, area.h - 56 - where_h)
+        top = area.y + 48
+        if self.info.presets:  # the rule-set list, as on the New game screen
+            lit = presets.current(self.info.presets, fields, self.choices.values)
+            box = pygame.Rect(area.x + 20, top, area.w - 40, 0)
+            control, used = presets.preset_list(self.ui, self.game_id, self.info.presets, lit, box)
+            self.controls.append(control)
+            top += used + 6
+        view = pygame.Rect(area.x + 8, top, area.w - 16, area.bottom - 8 - where_h - top)
         controls, scroller = option_rows(self.ui, self.game_id, fields, self.choices.values, view)
         adjust_steppers(controls, self.game_id, fields, self.choices.values, self._allowed)
         self.controls += controls
@@ -253,10 +261,18 @@ class HostScene(Scene):
             ),
         }
 
+    def _changed(self, name: str, value: Any) -> Choices:
+        """``with_change``, and a rule set (``preset``) sets its options."""
+        changed = with_change(self.choices, name, value)
+        if name == presets.NAME:
+            fields = shown_fields(self.info.options_type)
+            changed.values = presets.with_preset(changed.values, self.info.presets, fields, value)
+        return changed
+
     def _allowed(self, name: str, value: Any) -> bool:
         """Whether some player count allows this option's value (for the steppers)."""
         counts = range(self.info.min_players, self.info.max_players + 1)
-        changed = with_change(self.choices, name, value)
+        changed = self._changed(name, value)
         return any(
             possible(self.game_id, as_local(with_change(changed, "players", n))) for n in counts
         )
@@ -265,7 +281,7 @@ class HostScene(Scene):
         def possible_with(name: str, value: Any, players: int | None) -> bool:
             if name in ("game", "listen", "grace"):
                 return True
-            changed = with_change(self.choices, name, value)
+            changed = self._changed(name, value)
             if players is not None:
                 changed = with_change(changed, "players", players)
             return possible(self.game_id, as_local(changed))
@@ -284,6 +300,8 @@ class HostScene(Scene):
             items.append(in_list(control_item(by_name[f"seat:{seat}"], self.press), seats))
         items.append(entry_item("name", self.entries["name"]))
         items.append(control_item(by_name["grace"], self.press))
+        if presets.NAME in by_name:
+            items.append(control_item(by_name[presets.NAME], self.press))
         for f in shown_fields(self.info.options_type):
             items.append(in_list(control_item(by_name[f"option:{f.name}"], self.press), options))
         items.append(control_item(by_name["listen"], self.press))
@@ -344,8 +362,8 @@ class HostScene(Scene):
                     if seat[1] == YOU:
                         seat[1] = OPEN
             c.seats[int(name[5:])][1] = value
-        elif name.startswith("option:"):
-            c.values[name[7:]] = value
+        elif name.startswith("option:") or name == presets.NAME:
+            c.values = self._changed(name, value).values
             if not possible(self.game_id, as_local(c)):
                 self._nearest_possible_players()
         self.app.audio.play("place")

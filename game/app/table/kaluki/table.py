@@ -31,9 +31,11 @@ from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, Draw, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.melds import Meld, arrangements, extensions, meld_problem
-from game.games.kaluki.scoring import OPENING_MINIMUM, POLICY, meld_total
+from game.games.kaluki.options import JOKERS, KEEP_TOP, LAST_STANDING
+from game.games.kaluki.scoring import JOKER_PENALTY, OPENING_MINIMUM, POLICY, meld_total
 from game.games.kaluki.state import DEAL_OVER, DRAW, FIRST_ROUND, GAME_OVER, PLAY
 
+DEFAULT_JOKERS = JOKERS[0]
 OPTION_NOTES = (
     "ace_eleven",
     "first_turn_discard_round",
@@ -43,6 +45,7 @@ OPTION_NOTES = (
     "go_out_by_discard",
     "swap_needs_own_meld",
     "chips",
+    "low_ace_one",
 )
 
 
@@ -81,6 +84,14 @@ class KalukiTable(TableScene):
         if options.deal_size:
             notes.append(tr("kaluki.note_deal_size", n=options.deal_size))
         notes += [tr(f"kaluki.note_{name}") for name in OPTION_NOTES if getattr(options, name)]
+        if options.joker_penalty != JOKER_PENALTY:
+            notes.append(tr("kaluki.note_joker_penalty", n=options.joker_penalty))
+        if options.reshuffle == KEEP_TOP:
+            notes.append(tr("kaluki.note_keep_top"))
+        if options.ending == LAST_STANDING:
+            notes.append(tr("kaluki.note_last_standing", target=options.target))
+        if options.jokers != DEFAULT_JOKERS:
+            notes.append(tr("kaluki.note_jokers", n=options.jokers))
         return notes
 
     # --- what to do next ------------------------------------------------------------------
@@ -116,7 +127,7 @@ class KalukiTable(TableScene):
     def stage_progress(self) -> tuple[str, bool] | None:
         if not self.staged:
             return None
-        total = meld_total(self.staged, self.view.options.ace_value)
+        total = meld_total(self.staged, self.view.options.values)
         need = self.view.options.come_down
         return f"{total} / {need}", total >= need
 
@@ -125,7 +136,7 @@ class KalukiTable(TableScene):
         if view.phase == FIRST_ROUND:
             buttons.append(ContextButton("pass", "kaluki.pass"))
         if self.staged:
-            total = meld_total(self.staged, view.options.ace_value)
+            total = meld_total(self.staged, view.options.values)
             buttons.append(ContextButton("cancel_stage", "kaluki.cancel_stage"))
             buttons.append(
                 ContextButton(
@@ -196,7 +207,7 @@ class KalukiTable(TableScene):
 
     def reading_label(self, meld: Meld, added: Sequence[Card] | None = None) -> str:
         """ "Joker as 8♥ · 24 points": the reading and what the meld counts."""
-        points = tr("kaluki.reading_points", n=meld_total((meld,), self.view.options.ace_value))
+        points = tr("kaluki.reading_points", n=meld_total((meld,), self.view.options.values))
         return f"{super().reading_label(meld, added)} · {points}"
 
     # --- the end of a deal and of the game ---------------------------------------------------
