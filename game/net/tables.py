@@ -425,7 +425,7 @@ class Table:
         if self.state.to_act != number or self.seats[number].ai:
             raise Refusal(msg(m.NOT_YOUR_TURN))
         if not self.may_make(number, action):
-            raise Refusal(msg(m.NOT_YOUR_LEAVE), strike=True)
+            raise Refusal(msg(m.NOT_YOUR_LEAVE))  # a screen may offer it: no strike
         return self._apply(action)
 
     def bot_to_act(self) -> int | None:

@@ -160,3 +160,31 @@ def test_a_local_table_refuses_an_unprintable_name_between_rounds_too():
     with pytest.raises(IllegalAction) as refused:
         seat_changes.join(state, JoinTable("Eve\u202e"))
     assert refused.value.message.key.endswith("name_unprintable")
+
+
+def test_the_round_table_offers_no_leave_the_server_would_refuse(server, tmp_path):
+    import pygame
+
+    from game.app.table.indian_rummy.round_table import RoundScene
+    from game.app.table.indian_rummy.showdown import ShowdownScene
+    from tests.app.table.helpers import key
+    from tests.net.tablesetup import close_app, new_app, run, sit
+
+    players, mover = round_break(server.url, host_sits=False)
+    app = new_app(tmp_path / "app")
+    try:
+        assert mover.client.rejoin().ok  # its whole view again, for the app's table
+        table = sit(app, mover.client)
+        deadline = time.monotonic() + SECONDS
+        while not isinstance(app.stack.top, ShowdownScene):
+            assert time.monotonic() < deadline
+            run(app, table)
+        key(app, pygame.K_RETURN)
+        scene = app.stack.top
+        assert isinstance(scene, RoundScene)
+        me = mover.view.seat or 0
+        assert scene.may_leave(me) and scene.may_leave(2)  # itself, the computer's seat
+        assert not scene.may_leave(1 - me)  # the other human's: not this player's call
+    finally:
+        close_app(app)
+        close(players)

@@ -32,6 +32,7 @@ from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.ui.widgets import segment_widths, text_width
 from game.engine.actions import Action
+from game.engine.errors import IllegalAction
 from game.engine.messages import Seat as SeatParam
 from game.games.indian_rummy import JoinTable, LeaveTable
 from game.games.indian_rummy.messages import say
@@ -79,7 +80,10 @@ class RoundScene(Scene):
         view = self.view
         if len(view.order) <= 2 or seat not in view.order:
             return False
-        setup = self.table.session.setup
+        session = self.table.session
+        if session.online and LeaveTable(seat) not in session.legal_actions():
+            return False  # the table server lets a player go only by themselves or the host
+        setup = session.setup
         humans_here = [s for s in view.order if setup.seats[s].is_human]
         return not (setup.seats[seat].is_human and humans_here == [seat])
 
@@ -189,7 +193,11 @@ class RoundScene(Scene):
             self.message = render(problem, self.names())
             return False
         old = table.picture
-        events = table.session.apply(action)
+        try:
+            events = table.session.apply(action)
+        except IllegalAction as error:  # a networked table's server said no
+            self.message = render(error.message, self.names())
+            return False
         table.after_move(old, events)
         table.animator.finish()  # the table waits under this screen: no card mid-flight
         self.message = ""
