@@ -21,6 +21,7 @@ import pygame_gui
 from game.ai.base import BotSettings
 from game.app.i18n import tr
 from game.app.messages import render
+from game.app.net_session import NetSession
 from game.app.scenes.base import Scene
 from game.app.session_like import SessionLike
 from game.app.table.ai_driver import AiDriver
@@ -32,13 +33,13 @@ from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.input import TableInput
 from game.app.table.keys import TableKeys
 from game.app.table.layout import TableLayout
-from game.app.table.online import TableOnline
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
 from game.app.table.parts.controls import Controls
 from game.app.table.parts.flow import Flow
 from game.app.table.parts.hint import Hint, TableHint
 from game.app.table.parts.log import TableLog
+from game.app.table.parts.online import TableOnline
 from game.app.table.parts.saving import Saving
 from game.app.table.save_notice import draw_save_problem
 from game.app.table.sprites import Picture, Place
@@ -54,7 +55,7 @@ NOTICE_S = 4.5
 UNDO_HANDS = 60  # hand arrangements kept for undo (a turn is never this long)
 
 
-class TableScene(TableOnline, TableKeys, TableInput, GameHooks, Scene):
+class TableScene(TableKeys, TableInput, GameHooks, Scene):
     def __init__(self, app, session: SessionLike) -> None:
         super().__init__(app)
         self.session = session
@@ -82,8 +83,12 @@ class TableScene(TableOnline, TableKeys, TableInput, GameHooks, Scene):
         self.notice = ""
         self.notice_until = 0.0
         self.hints = TableHint(self)
-        self.net_lines: list = []  # a networked table's notices and chat (see online.py)
-        self.log = TableLog(self, self.net_lines_at)
+        self.action_log = TableLog(self)
+        self.net = (  # a networked seat's part (online.py): only at an online table
+            TableOnline(self, session, self.action_log, self.cancel_drag)
+            if isinstance(session, NetSession)
+            else None
+        )
         # (log length, seat, groups) before each move played here
         self._undo_hands: list[tuple[int, int, list[list[Card]]]] = []
         self.clock = 0.0
@@ -92,7 +97,7 @@ class TableScene(TableOnline, TableKeys, TableInput, GameHooks, Scene):
         self._pending_insert: int | None = None
         self._rebuild_log()
         self._sync_hand()
-        online_over = self.online_game_over if session.online else None
+        online_over = self.net.game_over if self.net is not None else None
         self.flow = Flow(self, self.driver, self.saving, self._handoff_done, online_over)
 
     # --- life cycle -------------------------------------------------------------------
@@ -160,23 +165,46 @@ class TableScene(TableOnline, TableKeys, TableInput, GameHooks, Scene):
 
     @property
     def log_lines(self) -> list[LogLine]:
-        return self.log.lines
+        return self.action_log.lines
 
     @property
     def log_scroll(self) -> int:
-        return self.log.scroll
+        return self.action_log.scroll
 
     def add_log_line(self, line: LogLine) -> None:
-        self.log.add(line)
+        self.action_log.add(line)
 
     def scroll_log(self, lines: int) -> None:
-        self.log.scroll_by(lines)
+        self.action_log.scroll_by(lines)
 
     def _record(self, events: list[Event]) -> None:
-        self.log.record(events)
+        self.action_log.record(events)
 
     def _rebuild_log(self) -> None:
-        self.log.rebuild()
+        self.action_log.rebuild()
+
+    @property
+    def net_down(self) -> bool:
+        return self.net is not None and self.net.net_down
+
+    @property
+    def banner_shown(self) -> bool:
+        return self.net is not None and self.net.banner_shown
+
+    def banner_text(self) -> str:
+        return self.net.banner_text() if self.net is not None else ""
+
+    def open_chat(self) -> None:
+        if self.net is not None:
+            self.net.open_chat()
+
+    def send_chat(self, line: str) -> None:
+        if self.net is not None:
+            self.net.send_chat(line)
+
+    def lay_out_kept_hand(self, kept: tuple[tuple[str, ...], ...]) -> None:
+        if self.net is not None:
+            self.net.lay_out_kept_hand(kept)
 
     @property
     def hint(self) -> Hint | None:
@@ -461,7 +489,8 @@ class TableScene(TableOnline, TableKeys, TableInput, GameHooks, Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.clock += dt
-        self.take_arrivals()  # a networked table: the other seats' moves, chat, notices
+        if self.net is not None:  # the other seats' moves, chat, notices
+            self.net.take_arrivals()
         was_busy = self.animator.busy
         for sound in self.animator.update(dt):
             self.play_sound(sound)
@@ -504,7 +533,8 @@ class TableScene(TableOnline, TableKeys, TableInput, GameHooks, Scene):
         self.painter.draw_over(surface)
         status = self.layout.status if self.layout is not None else None
         draw_save_problem(surface, self.autosaver.problem, status)  # until a save succeeds
-        self.draw_online(surface)
+        if self.net is not None:
+            self.net.draw(surface)
 
 
 _MODIFIER_KEYS = frozenset(
