@@ -303,7 +303,10 @@ class TableServer:
                 raise p.Refusal(msg(m.TOO_FAST), strike=True)
             request = p.parse(kind, args)
             moved = await self.cluster.route(request)
-            if moved is not None:
+            if moved is not None:  # the table exists: within the guesses, as a join is
+                if not connection.peer.guesses.allow():
+                    raise p.Refusal(msg(m.TOO_MANY_GUESSES))
+                connection.peer.guesses.give_back()
                 return moved_reply(moved)
             outcome = self.admit(connection, sid, request)
         except p.Refusal as refusal:
@@ -550,6 +553,11 @@ def serve(
 ) -> int:
     """``python -m game serve``: run a dedicated table server until interrupted."""
     cluster = cluster or ClusterOptions()
+    if cluster.public_url is not None and not cluster.public_url.startswith(
+        ("http://", "https://")
+    ):
+        print("card-parlour: --public-url is http://... or https://...", file=sys.stderr)
+        return 2
     if cluster.log_json:
         handler = logging.StreamHandler()
         handler.setFormatter(JsonLines(cluster.public_url or f"http://{host}:{port}"))

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 import urllib.request
 
 from game.net.client import NetClient
 from game.net.presence import LocalPresence
 from game.net.server import ServerThread
+from tests.cluster.servers import ENV
 
 
 def read(url: str) -> tuple[int, str]:
@@ -74,3 +77,38 @@ def test_the_local_presence_holds_leases_for_one_owner_until_they_lapse():
         assert await presence.owner("T") == "b"
 
     asyncio.run(run())
+
+
+def test_the_embedded_server_imports_none_of_the_cluster_packages(tmp_path):
+    """serve --db FILE needs nothing of the [server] extra: a server that ran a table on
+    SQLite has not imported asyncpg, prometheus_client or the modules that use them and
+    redis (python-socketio itself imports redis when it is installed, for a manager of
+    its own the server does not use)."""
+    script = f"""
+import sys
+from game.net.client import NetClient
+from game.net.server import ServerThread
+server = ServerThread("127.0.0.1", db={str(tmp_path / "t.db")!r})
+server.start()
+client = NetClient(server.url)
+client.connect()
+assert client.create("kaluki", [{{"kind": "you"}}, {{"kind": "open"}}], "Ann").ok
+client.close()
+server.stop()
+cluster = ("asyncpg", "prometheus_client", "game.net.store_postgres", "game.net.presence_redis")
+print(sorted(m for m in (*cluster, "game.net.metrics") if m in sys.modules))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=ENV, timeout=60
+    )
+    assert done.stdout.strip() == "[]", done.stderr[-2000:]
+
+
+def test_serve_refuses_a_public_url_that_is_no_web_address(tmp_path):
+    command = [sys.executable, "-m", "game", "serve", "--port", "0"]
+    command += ["--db", str(tmp_path / "t.db"), "--public-url", "tables.example.org"]
+    done = subprocess.run(command, capture_output=True, text=True, env=ENV, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == (
+        "card-parlour: --public-url is http://... or https://..."
+    )
