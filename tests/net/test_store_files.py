@@ -127,7 +127,8 @@ def test_a_file_that_is_no_table_store_is_refused_on_opening(tmp_path, kind):
 
 
 def test_serve_refuses_each_damaged_store_in_one_line(tmp_path):
-    for number, kind in enumerate(KINDS):
+    # (a truncated or empty file takes the same path: StoreError, tested above)
+    for number, kind in enumerate(["a folder", "in a missing folder", "random bytes"]):
         folder = tmp_path / str(number)
         folder.mkdir()
         path = damaged(folder, kind)
