@@ -6,6 +6,7 @@ clients' own reconnection loop does.)"""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
 
@@ -86,3 +87,33 @@ def test_the_reconnection_loop_is_bounded_and_says_each_attempt(tmp_path):
         assert all(item.retry_in <= 0.2 for item in seen[1:])
     finally:
         client.close()
+
+
+def test_sigterm_stops_within_its_deadline_with_an_idle_long_poll_open(tmp_path):
+    import json
+    import threading
+    import urllib.request
+
+    process, port = start_server_process(0, tmp_path / "tables.db")
+    try:
+        base = f"http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling"
+        with urllib.request.urlopen(base, timeout=5) as opened:
+            sid = json.loads(opened.read().decode()[1:])["sid"]
+        polling = f"{base}&sid={sid}"
+        connect = urllib.request.Request(polling, data=b"40", method="POST")
+        urllib.request.urlopen(connect, timeout=5).read()
+        urllib.request.urlopen(polling, timeout=5).read()  # the namespace's answer
+
+        def long_poll() -> None:  # idle: the server holds it open, nothing to send
+            with contextlib.suppress(Exception):
+                urllib.request.urlopen(polling, timeout=60).read()
+
+        threading.Thread(target=long_poll, daemon=True).start()
+        time.sleep(0.3)
+        stopped = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(STOP_DEADLINE + 5) == 0
+        assert time.monotonic() - stopped < STOP_DEADLINE + 2
+    finally:
+        process.kill()
+        process.wait(10)
