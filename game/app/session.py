@@ -51,7 +51,8 @@ def start_game(rules: Rules, options: Any, seed: int) -> tuple[Any, list[Event]]
     bots' history); games without ``start`` give no opening events."""
     start = getattr(rules, "start", None)
     if start is not None:
-        return start(options, seed)
+        started: tuple[Any, list[Event]] = start(options, seed)
+        return started
     return rules.new_game(options, seed), []
 
 
@@ -140,7 +141,8 @@ class GameSession:
 
     @property
     def to_act(self) -> int | None:
-        return self.state.to_act
+        seat: int | None = self.state.to_act
+        return seat
 
     @property
     def move_count(self) -> int:
@@ -156,7 +158,7 @@ class GameSession:
 
     @property
     def finished(self) -> bool:
-        return self.state.finished
+        return bool(self.state.finished)
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.setup.seats[seat].is_human

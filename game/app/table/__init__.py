@@ -9,7 +9,7 @@ it in the game's manifest (``GameInfo.table``; see docs/TABLE.md).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from game.app.session import GameSession
 from game.app.session_like import SessionLike
@@ -25,8 +25,7 @@ if TYPE_CHECKING:
 
 def table_class(game_id: str) -> type[TableScene]:
     """The table scene the game's manifest names."""
-    cls: type[TableScene] = import_named(get_game(game_id).table)
-    return cls
+    return cast("type[TableScene]", import_named(get_game(game_id).table))
 
 
 def open_table(app: App, session: SessionLike, autosave: Path | None = None) -> TableScene:

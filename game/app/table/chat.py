@@ -28,7 +28,7 @@ class ChatEntry(Overlay):
         self.send = send
         self.opened = time.monotonic()
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
-        self.send_button = None
+        self.send_button: pygame_gui.elements.UIButton | None = None
 
     def build(self) -> None:
         w, h = self.size

@@ -121,7 +121,7 @@ _turned: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 def card_image(art: CardArt, card: Card | None, place: Place) -> pygame.Surface:
     """The picture of a card at ``place`` (a back when face down or unknown)."""
     hidden = card is None or not place.face_up
-    image = art.back(place.w) if hidden else art.face(card, place.w)
+    image = art.back(place.w) if card is None or hidden else art.face(card, place.w)
     angle = round(place.angle, 1)
     if not angle:
         return image

@@ -69,7 +69,8 @@ def draw_banner(surface: pygame.Surface, layout: TableLayout, banner: Banner) ->
     parts += [round(6 * scale) + small] if note else []
     height = round(7 * scale) + sum(parts) + round(10 * scale)
     if height > area.h:  # too low: the pips and the note go
-        note, pips, height = [], (), round(7 * scale) + sum(parts[:2]) + round(8 * scale)
+        pips: tuple[tuple[str, bool], ...] = ()
+        note, height = [], round(7 * scale) + sum(parts[:2]) + round(8 * scale)
     else:
         pips = banner.pips
     rect = pygame.Rect(area.x, area.y, area.w, min(area.h, height))
@@ -165,7 +166,8 @@ def draw_prompt(
     cw, ch = card_size(card_w)
     x = rect.x + pad + cw + round(14 * scale)
     pulse = 0.5 + 0.5 * math.sin(clock * 3.2)
-    edge = tuple(round(c * (0.7 + 0.3 * pulse)) for c in GOLD)
+    glow = 0.7 + 0.3 * pulse
+    edge = (round(GOLD[0] * glow), round(GOLD[1] * glow), round(GOLD[2] * glow))
     panel(surface, rect, alpha=236, radius=14, border=edge)
     draw_card(surface, art, card, Place(rect.x + pad, rect.centery - ch / 2, card_w))
     y = rect.y + pad + max(0, (rect.h - 2 * pad - _height(blocks)) // 2)

@@ -83,7 +83,7 @@ class KalookiTable(TableScene):
         return self.session.problem(Pass()) is None
 
     def between_deals(self, view: Any) -> bool:
-        return view.phase == DEAL_OVER
+        return bool(view.phase == DEAL_OVER)
 
     # --- plates, cells, panels --------------------------------------------------------------
 
@@ -173,6 +173,8 @@ class KalookiTable(TableScene):
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         layout = self.layout
+        if layout is None:
+            return
         view = self.view
         felt.draw_banner(surface, layout, self.banner())
         if view.phase in (CALL, ANSWER) and view.discard:
@@ -192,7 +194,7 @@ class KalookiTable(TableScene):
     def prompt_area(self) -> pygame.Rect | None:
         """The rectangle the call prompt takes on the felt now, if one shows."""
         prompt = self.prompt()
-        if prompt is None:
+        if prompt is None or self.layout is None:
             return None
         avoid = self.meld_areas()
         rect = felt.prompt_rect(self.layout, self.view_seat, avoid)
@@ -381,19 +383,18 @@ class KalookiTable(TableScene):
             return Move.refused(tr("table.cannot"))
         cards = tuple(cards)
         legal = [
-            LayOff(index, cards, m)
+            (LayOff(index, cards, m), m)
             for m in extensions(melds[index], list(cards), POLICY)
             if self.session.problem(LayOff(index, cards, m)) is None
         ]
         if len(legal) > 1:
             return Move(
                 choices=tuple(
-                    Choice(self.reading_label(a.result, cards), a, meld_faces(a.result))
-                    for a in legal
+                    Choice(self.reading_label(m, cards), a, meld_faces(m)) for a, m in legal
                 )
             )
         if legal:
-            return Move(legal[0])
+            return Move(legal[0][0])
         if len(cards) == 1 and self.session.problem(Tack(index, cards[0])) is None:
             return Move(Tack(index, cards[0]))
         return Move(LayOff(index, cards))  # the engine says why not

@@ -58,7 +58,7 @@ class KalukiTable(TableScene):
         return bool(self.view.melded[seat])
 
     def between_deals(self, view: Any) -> bool:
-        return view.phase == DEAL_OVER
+        return bool(view.phase == DEAL_OVER)
 
     def score_text(self, view: Any, seat: int) -> str:
         points = tr("table.points", n=view.totals[seat])
@@ -252,4 +252,4 @@ class KalukiTable(TableScene):
 
     @property
     def game_over(self) -> bool:
-        return self.view.phase == GAME_OVER
+        return bool(self.view.phase == GAME_OVER)
