@@ -309,14 +309,18 @@ def draw_running(
     running: Sequence[Sequence[str]],
     totals: Sequence[str],
     compact: bool = False,
+    total_label: str = "Σ",
 ) -> None:
     """The running table of an end-of-deal screen: a row per deal (the latest that fit),
-    a column per seat, the totals under a gold line. ``compact`` is a little tighter
-    (the Indian Rummy showdown, which has the most to show)."""
+    a column per seat, the totals under a gold line, headed ``total_label`` (Indian
+    Rummy names it: Balance, Score, Chips; the first column widens to hold it).
+    ``compact`` is a little tighter (the Indian Rummy showdown, which has the most to
+    show)."""
     panel(surface, area.inflate(8, 8), alpha=150, radius=10)
     inner = area.inflate(-20, -16 if compact else -20)
     text(surface, title, (inner.x, inner.y), 15, GOLD, bold=True)
-    centres, y = draw_seat_columns(surface, inner, names, 38 if compact else 40, compact)
+    first = max(38 if compact else 40, fonts.font(15, True).size(total_label)[0] + 10)
+    centres, y = draw_seat_columns(surface, inner, names, first, compact)
     row_h = 22
     room = max(1, (inner.bottom - 30 - y) // row_h)
     for deal, points in list(enumerate(running, 1))[-room:]:
@@ -326,6 +330,6 @@ def draw_running(
         y += row_h
     pygame.draw.line(surface, GOLD, (inner.x, y + 2), (inner.right, y + 2), 1)
     y += 8
-    text(surface, "Σ", (inner.x + 4, y), 15, GOLD, bold=True)
+    text(surface, total_label, (inner.x + 4, y), 15, GOLD, bold=True)
     for value, cx in zip(totals, centres):
         text(surface, value, (cx, y), 15, GOLD, bold=True, anchor="midtop")

@@ -24,7 +24,13 @@ from game.app.i18n import tr, tr_or, ui
 from game.app.scenes import preset_list as presets
 from game.app.scenes.base import Scene
 from game.app.scenes.option_steps import adjust_steppers
-from game.app.scenes.setup_form import disable_impossible, in_list, option_rows, seat_rows
+from game.app.scenes.setup_form import (
+    disable_impossible,
+    grey_unused,
+    in_list,
+    option_rows,
+    seat_rows,
+)
 from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item, entry_item
@@ -201,6 +207,16 @@ class NewGameScene(Scene):
         self._build_options(right)
         self._build_footer(margin, w, h)
         self._disable_impossible()
+        self._grey_unused()
+
+    def _grey_unused(self) -> None:
+        """Grey out the options that do not apply to the choices made (Rounds in Pool
+        and Deals): the game's options name them in ``unused_options``."""
+        try:
+            options = build_setup(self.info.id, self.choices, seed=1).options
+        except ValueError:
+            return
+        grey_unused(self.controls, getattr(options, "unused_options", ()))
 
     def _disable_impossible(self) -> None:
         """Grey out every choice the rules would refuse with the others as they are."""

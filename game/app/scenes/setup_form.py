@@ -244,6 +244,18 @@ def in_list(item: Focusable, scroller: Any) -> Focusable:
     return item
 
 
+def grey_unused(controls: Sequence[Control], unused: Sequence[str]) -> None:
+    """Grey out every value of the options named in ``unused``: they do not apply to the
+    game as chosen (its other options say so), so no value of theirs can matter."""
+    names = {f"option:{name}" for name in unused}
+    for control in controls:
+        if control.name in names:
+            for button in control.buttons:
+                button.disable()
+            if control.value_label is not None:
+                control.value_label.disable()
+
+
 def disable_impossible(
     controls: Sequence[Control],
     counts: range,

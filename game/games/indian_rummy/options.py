@@ -163,5 +163,15 @@ class IndianRummyOptions:
         return {POOL_61: 30, POOL_201: 50}.get(self.format, 40)
 
     @property
+    def unused_options(self) -> tuple[str, ...]:
+        """Options that change nothing with the others as they are (New game greys them):
+        Pool and Deals have their own length, drops and wrong-declaration cost; the
+        drop rule of Deals is for two players."""
+        unused = [] if self.deals and self.players == 2 else ["deals_drop"]
+        if self.format != POINTS:
+            unused += ["rounds", "reseat_every", "wrong_declaration_penalty", "modern_drop_values"]
+        return tuple(unused)
+
+    @property
     def pure_run_minimum(self) -> int:
         return 4 if self.first_life_four else 3

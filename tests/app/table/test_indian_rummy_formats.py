@@ -3,6 +3,8 @@ results, and Pool's questions as dialogs that start on the answer changing nothi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pygame_gui
 
@@ -23,7 +25,6 @@ NAMES = ("You", "Ada", "Bruno")
 
 def played(hands, seat, fmt, **changes):
     """``seat`` declares in a position of format ``fmt``; the state after it."""
-    from dataclasses import replace
 
     state = replace(position(hands, seat=seat, phase="play", format=fmt), **changes)
     card = next(c for c in state.hands[seat] if str(c) == "9C")
@@ -124,3 +125,36 @@ def test_each_format_keeps_statistics_of_its_own(app):
     pool = next(b for b, v in scene.variants.buttons.items() if v == "pool_101")
     scene.on_ui_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=pool))
     assert scene.variant == "pool_101"
+
+
+def test_the_pool_drop_dialog_says_points_are_added_and_warns_before_elimination():
+    from game.app.table.indian_rummy.formats_text import drop_lines, wrong_lines
+
+    view = RULES.view(
+        replace(position([PURE_ONLY, COMPLETE], format="pool_101"), scores=(50, 0)), 0
+    )
+    (line,) = drop_lines(view, 20)
+    assert "adds 20 points to your pool score (50 → 70)" in line and "nothing is paid" in line
+    out = RULES.view(
+        replace(position([PURE_ONLY, COMPLETE], format="pool_101"), scores=(100, 0)), 0
+    )
+    assert drop_lines(out, 20)[1] == "This drop puts you out: 100 → 120 (101 is out)."
+    assert wrong_lines(out)[1].startswith("This declaration, if wrong, puts you out: 100 → 180")
+    sixty = RULES.view(position([PURE_ONLY, COMPLETE], format="pool_61"), 0)
+    assert "adds 60 points" in wrong_lines(sixty)[0] and len(wrong_lines(sixty)) == 1
+    points = RULES.view(position([PURE_ONLY, COMPLETE]), 0)
+    assert drop_lines(points, 10) == [
+        "You pay 10 points to the winner of the deal and sit out until it ends."
+    ]
+    deals = RULES.view(position([PURE_ONLY, COMPLETE], format="deals_2"), 0)
+    assert "20 chips" in drop_lines(deals, 20)[0]
+
+
+def test_the_drop_button_opens_the_pool_dialog_with_the_warning(app):
+    state = replace(position([PURE_ONLY, COMPLETE, COMPLETE], format="pool_101"), scores=(90, 0, 0))
+    table = _table(app, state)
+    table.ask_pack()
+    frames(app, 2)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog)
+    assert "This drop puts you out: 90 → 110 (101 is out)." in dialog.lines

@@ -62,6 +62,34 @@ def decider_next(view: Any) -> bool:
     return bool(view.phase == DEAL_OVER and view.deal >= view.options.deal_count)
 
 
+def drop_lines(view: Any, cost: int) -> list[str]:
+    """What dropping costs this seat in the format: Pool adds the points to the pool
+    score (nothing is paid) and warns when that puts the player out; Deals pays chips."""
+    options = view.options
+    if options.pool:
+        return _pool_cost("drop", view, cost)
+    if options.deals:
+        return [tr("indian_rummy.drop_body_deals", cost=cost)]
+    return [tr("indian_rummy.drop_body", cost=cost)]
+
+
+def wrong_lines(view: Any) -> list[str]:
+    """What a wrong declaration costs, with the same warning in Pool."""
+    cost = view.options.wrong_declaration
+    if view.options.pool:
+        return _pool_cost("wrong", view, cost)
+    return [tr("indian_rummy.wrong_body", cost=cost)]
+
+
+def _pool_cost(kind: str, view: Any, cost: int) -> list[str]:
+    score = view.scores[view.seat]
+    after, limit = score + cost, view.options.pool_limit
+    lines = [tr(f"indian_rummy.{kind}_body_pool", cost=cost, score=score, after=after)]
+    if after >= limit:
+        lines.append(tr(f"indian_rummy.{kind}_puts_out", score=score, after=after, limit=limit))
+    return lines
+
+
 def footer(view: Any, names: Sequence[str]) -> str:
     options = view.options
     if options.pool:

@@ -233,4 +233,5 @@ class ShowdownScene(DealSummaryScene):
     def _draw_running(self, surface: pygame.Surface) -> None:
         s = self.summary
         title = s.running_title or tr("indian_rummy.running")
-        draw_running(surface, self.running_area, title, s.names, s.running, s.totals, True)
+        head = s.balance_head or tr("indian_rummy.balance_head")  # the totals row's name
+        draw_running(surface, self.running_area, title, s.names, s.running, s.totals, True, head)

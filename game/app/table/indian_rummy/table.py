@@ -215,7 +215,7 @@ class IndianRummyTable(GroupedHand, TableScene):
             cost = view.options.first_drop if status == FIRST_DROP else view.options.middle_drop
             return (tr("indian_rummy.badge_dropped", n=cost),)
         if status == WRONG_SHOW:
-            return (tr("indian_rummy.badge_wrong"),)
+            return (tr("indian_rummy.badge_wrong", n=view.options.wrong_declaration),)
         return ()
 
     def score_title(self, view: Any) -> str:
@@ -240,7 +240,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         if options.pool or options.deals:
             notes.insert(0, formats_text.format_note(options))
         if options.penalises_wrong_declaration:
-            notes.append(tr("indian_rummy.note_penalty"))
+            notes.append(tr("indian_rummy.note_penalty", n=options.wrong_declaration))
         if options.first_life_four:
             notes.append(tr("indian_rummy.note_first_life"))
         return notes
@@ -295,7 +295,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         cost = self.pack_cost(self.view, self.view_seat)
         self.app.confirm(
             tr("indian_rummy.drop_title"),
-            [tr("indian_rummy.drop_body", cost=cost)],
+            formats_text.drop_lines(self.view, cost),
             lambda: self._apply(Pack()),
         )
 
@@ -343,13 +343,13 @@ class IndianRummyTable(GroupedHand, TableScene):
 
     def play(self, action: Action, overrides: dict | None = None) -> bool:
         """A declaration the engine would count as wrong, under the penalty option, asks
-        first: it costs 80 points and the deal."""
+        first: it costs the deal and 80 points (60 in Pool 61), said as the format counts it."""
         if isinstance(action, Declare) and self.view.options.penalises_wrong_declaration:
             problem = self._declaration_problem(action.discard)
             if problem is not None and self.session.problem(action) is None:
                 self.app.confirm(
                     tr("indian_rummy.wrong_title"),
-                    [render(problem, self.names()), tr("indian_rummy.wrong_body")],
+                    [render(problem, self.names()), *formats_text.wrong_lines(self.view)],
                     lambda: self._apply(action, overrides),
                 )
                 return True
