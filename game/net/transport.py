@@ -18,6 +18,8 @@ anything, without forking the library.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import contextlib
 import logging
 import os
@@ -25,6 +27,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import socketio
 from aiohttp import web
 from engineio.async_drivers import aiohttp as eio_aiohttp
@@ -69,9 +72,10 @@ class GuardedServer(socketio.AsyncServer):
 
     def _guard_engineio(self) -> None:
         drivers = dict(self.eio._async)
-        drivers["translate_request"] = guarded_request(drivers["translate_request"], self.guard)
+        drivers["translate_request"] = guarded_request(drivers["translate_request"], self)
         drivers["websocket"] = GuardedWebSocket
         self.eio._async = drivers
+        self.eio.guarded = self  # what GuardedWebSocket reports bad packets to
 
     # -- the transport connection ---------------------------------------------------------
 
@@ -173,10 +177,28 @@ class _Body:
         return data
 
 
-def guarded_request(translate: Callable[..., Any], guard: Guard) -> Callable[..., Any]:
+def engineio_packet_ok(text: str) -> bool:
+    """Whether ``text`` is an Engine.IO packet the library decodes without an exception:
+    a type 0-6, or ``b`` and base64 (a binary message, refused later with a strike)."""
+    if not text:
+        return False
+    if text[0] == "b":
+        try:
+            base64.b64decode(text[1:], validate=True)
+        except (binascii.Error, ValueError):
+            return False
+        return True
+    return text[0] in "0123456"
+
+
+MAX_PAYLOAD = 16  # packets in one long-polling POST (Engine.IO's own limit, which raises)
+
+
+def guarded_request(translate: Callable[..., Any], sio: GuardedServer) -> Callable[..., Any]:
     """Engine.IO's request translation for aiohttp, with a long-polling POST's body read
-    in full, within the time limit, at most the frame limit, and as UTF-8 text."""
-    limit = guard.limits
+    in full, within the time limit, at most the frame limit, as UTF-8 text of at most
+    ``MAX_PAYLOAD`` well-formed packets (a bad one is refused with a strike)."""
+    limit = sio.guard.limits
 
     async def translate_request(request: web.Request) -> dict[str, Any]:
         environ: dict[str, Any] = translate(request)
@@ -189,11 +211,18 @@ def guarded_request(translate: Callable[..., Any], guard: Guard) -> Callable[...
             body = await asyncio.wait_for(
                 request.content.readexactly(length), limit.request_seconds
             )
-            body.decode("utf-8")
+            packets = body.decode("utf-8").split("\x1e") if body else []
         except (asyncio.TimeoutError, asyncio.IncompleteReadError):
             raise web.HTTPRequestTimeout() from None
         except UnicodeDecodeError:
-            raise web.HTTPBadRequest(text="not UTF-8 text") from None
+            packets = [""]
+        if len(packets) > MAX_PAYLOAD or not all(map(engineio_packet_ok, packets)):
+            connection = sio.guard.connections.get(request.query.get("sid", ""))
+            if connection is not None:
+                await sio.refuse(connection, "a long-polling payload that does not decode")
+            else:
+                sio.gate.warning("bad long-polling payload from %s", request.remote)
+            raise web.HTTPBadRequest(text="bad payload")
         environ["wsgi.input"] = _Body(body)
         return environ
 
@@ -210,24 +239,32 @@ class GuardedWebSocket(eio_aiohttp.WebSocket):
     async def __call__(self, environ: dict[str, Any]) -> Any:
         request = environ["aiohttp.request"]
         socket = getattr(self.handler, "__self__", None)
-        guard = getattr(self.server, "guard", None)
-        connection = guard.connections.get(socket.sid) if guard and socket else None
+        sio = getattr(self.server, "guarded", None)
+        connection = sio.guard.connections.get(socket.sid) if sio and socket else None
         if connection is not None and request.transport is not None:
             connection.abort = request.transport.abort
         return await super().__call__(environ)
 
     async def wait(self) -> Any:
         socket = getattr(self.handler, "__self__", None)
-        if socket is not None and socket.closed:
-            raise OSError("closed by the server")
+        sio = getattr(self.server, "guarded", None)
         period = self.server.ping_interval + self.server.ping_timeout
-        try:
-            message = await self._sock.receive(timeout=period)
-        except asyncio.TimeoutError:
-            raise OSError("silent") from None
-        if not isinstance(message.data, str):  # binary frames and closing frames
-            raise OSError("not a text message")
-        return message.data
+        while True:
+            if socket is not None and socket.closed:
+                raise OSError("closed by the server")
+            try:
+                message = await self._sock.receive(timeout=period)
+            except asyncio.TimeoutError:
+                raise OSError("silent") from None
+            if message.type == aiohttp.WSMsgType.TEXT and engineio_packet_ok(message.data):
+                return message.data
+            if message.type not in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
+                raise OSError("closing")  # the client closed, or the socket failed
+            connection = sio.guard.connections.get(socket.sid) if sio and socket else None
+            if connection is None or sio is None:
+                raise OSError("not a text Engine.IO packet")
+            why = "a binary message" if message.type == aiohttp.WSMsgType.BINARY else None
+            await sio.refuse(connection, why or "an Engine.IO packet that does not decode")
 
 
 # -- the listening socket ---------------------------------------------------------------

@@ -6,9 +6,12 @@ Each attack is a raw client on 127.0.0.1, bounded in count and time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
+
+import aiohttp
 
 from game.net import messages as m
 from game.net.limits import Limits
@@ -129,3 +132,37 @@ def test_an_event_named_with_a_number_is_an_unknown_kind(server):
         return answer
 
     assert key(run(attack())) == m.UNKNOWN_KIND
+
+
+def test_malformed_engineio_packets_cost_a_strike_not_a_traceback(server, caplog):
+    """Old: an empty or unknown Engine.IO packet over a websocket raised out of the
+    library's reader (a traceback, the connection dropped uncleanly), and a long-polling
+    payload of too many packets logged 'post request handler error' with a traceback."""
+    caplog.set_level(logging.INFO)
+    port = server.server.port
+
+    async def attack() -> tuple[bool, list[int]]:
+        sock = await RawSocket(port).open()
+        await asyncio.sleep(0.1)
+        assert sock.ws is not None
+        for number in range(MAX_STRIKES + 5):
+            if sock.closed:
+                break
+            with contextlib.suppress(Exception):
+                await sock.ws.send_str(["", "9", "b!!!", "8x"][number % 4])
+            await asyncio.sleep(0.01)
+        closed = await sock.wait_closed(5)
+        await sock.close()
+        statuses = []
+        base = f"http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling"
+        async with aiohttp.ClientSession() as session:
+            async with session.get(base) as answer:
+                sid = json.loads((await answer.text())[1:])["sid"]
+            for data in ("\x1e".join(["40"] * 20).encode(), b"4\xff\xfe", b"9"):
+                async with session.post(f"{base}&sid={sid}", data=data) as answer:
+                    statuses.append(answer.status)
+        return closed, statuses
+
+    closed, statuses = run(attack())
+    assert closed and statuses == [400, 400, 400]
+    assert "Traceback" not in caplog.text and "handler error" not in caplog.text, caplog.text
