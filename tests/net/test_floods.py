@@ -14,8 +14,10 @@ import time
 import aiohttp
 
 from game.net import messages as m
+from game.net.client import NetClient
 from game.net.limits import Limits
 from game.net.protocol import BURST, MAX_STRIKES, RATE
+from game.net.server import ServerThread
 from tests.net.rawsock import RawSocket, key, run
 
 
@@ -166,3 +168,39 @@ def test_malformed_engineio_packets_cost_a_strike_not_a_traceback(server, caplog
     closed, statuses = run(attack())
     assert closed and statuses == [400, 400, 400]
     assert "Traceback" not in caplog.text and "handler error" not in caplog.text, caplog.text
+
+
+def test_a_connection_that_reads_nothing_is_cut_at_its_queue_limit(tmp_path):
+    """Old: the frames for a long-polling client that never polls queued without limit."""
+    server = ServerThread("127.0.0.1", 0, db=tmp_path / "t.db", limits=Limits(queue=20))
+    server.start()
+    host = NetClient(server.url)
+    try:
+        host.connect()
+        code = host.create("kaluki", [{"kind": "you"}, {"kind": "open"}], "Ann").data["code"]
+        port = server.server.port
+
+        async def deaf_guest() -> str:
+            base = f"http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling"
+            async with aiohttp.ClientSession() as session:
+                async with session.get(base) as answer:
+                    sid = json.loads((await answer.text())[1:])["sid"]
+                join = '421["join",' + json.dumps({"code": code, "name": "Deaf"}) + "]"
+                for body in ("40", join):  # then it never polls again
+                    async with session.post(f"{base}&sid={sid}", data=body.encode()) as answer:
+                        assert answer.status == 200
+            return sid
+
+        sid = run(deaf_guest())
+        assert server.call(lambda: sid in server.server.guard.connections)
+        for number in range(40):  # each line is queued for the deaf guest too
+            assert host.chat(f"line {number}").ok
+        deadline = time.monotonic() + 10
+        while server.call(lambda: sid in server.server.guard.connections):
+            assert time.monotonic() < deadline, "the deaf connection was never cut"
+            time.sleep(0.05)
+        assert server.call(lambda: server.server.sio.backlog(sid)) == 0
+        assert host.chat("still here").ok  # the host's own connection is untouched
+    finally:
+        host.close()
+        server.stop()
