@@ -358,6 +358,12 @@ class GameHooks:
         """How much of the usual pause the AI's waiting ``action`` rests first."""
         return 1.0
 
+    def before_next_deal(self) -> None:
+        """The deal summary is left (or an AI table deals again): the next deal comes."""
+
+    def after_next_deal(self) -> None:
+        """The next deal was dealt (its cards are flying)."""
+
     def again_setup(self, setup: GameSetup) -> GameSetup:
         """The setup Play again starts from (with a new seed)."""
         return setup

@@ -411,12 +411,14 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
             self.app.confirm(
                 tr("table.confirm_end_title"),
                 [tr("table.confirm_end_body")],
-                lambda: self._apply(action, overrides),
+                lambda: self.apply_move(action, overrides),
             )
             return True
-        return self._apply(action, overrides)
+        return self.apply_move(action, overrides)
 
-    def _apply(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
+    def apply_move(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
+        """Play a move of the shown human now (``play`` first asks the end-of-turn
+        question when the player wants it); False (and the reason shown) if refused."""
         old = self.picture
         self.animator.finish()
         # The arrangement before the move, for undo to put the cards back where they were.

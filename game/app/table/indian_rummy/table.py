@@ -91,6 +91,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         self.group_widgets: dict[object, str] = {}
         self._layout_key: tuple = ()
         self._label_cache: tuple = ((), [], "")
+        self._asked: tuple[int, str] | None = None  # the Pool question last asked
         super().__init__(app, session)
 
     # --- the view's facts -----------------------------------------------------------------
@@ -296,7 +297,7 @@ class IndianRummyTable(GroupedHand, TableScene):
         self.app.confirm(
             tr("indian_rummy.drop_title"),
             formats_text.drop_lines(self.view, cost),
-            lambda: self._apply(Pack()),
+            lambda: self.apply_move(Pack()),
         )
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
@@ -350,7 +351,7 @@ class IndianRummyTable(GroupedHand, TableScene):
                 self.app.confirm(
                     tr("indian_rummy.wrong_title"),
                     [render(problem, self.names()), *formats_text.wrong_lines(self.view)],
-                    lambda: self._apply(action, overrides),
+                    lambda: self.apply_move(action, overrides),
                 )
                 return True
         return super().play(action, overrides)
@@ -397,20 +398,19 @@ class IndianRummyTable(GroupedHand, TableScene):
 
     # --- the end of a deal, a round and the session ---------------------------------------
 
-    def next_deal(self) -> None:
+    def before_next_deal(self) -> None:
         self.hand_groups.clear()
-        super().next_deal()
 
-    def advance(self, dt: float) -> None:
+    def before_advance(self, dt: float) -> bool:
         """A Pool question for the human shown (rejoin, split) opens its dialog, once."""
         view = self.view
         if view.phase in (REJOIN, SPLIT) and self.my_turn and not self.animator.busy:
             key = (len(self.session.moves), view.phase)
-            if getattr(self, "_asked", None) != key:
+            if self._asked != key:
                 self._asked = key
-                questions.ask(self, view, self.names(), self._apply)
-            return
-        super().advance(dt)
+                questions.ask(self, view, self.names(), self.apply_move)
+            return True
+        return False
 
     def deal_summary(self, view: Any) -> ending.Showdown:
         return ending.showdown(view, self.names())

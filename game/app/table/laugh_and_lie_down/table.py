@@ -135,11 +135,12 @@ class LaughTable(TableScene):
             return Place(x, y, felt.pile_w)
         return super().zone_anchor(zone)
 
-    def next_deal(self) -> None:
+    def before_next_deal(self) -> None:
         """The cards are gathered; the new deal flies out from the dealer's seat."""
         if NextDeal() in self.session.legal_actions():
             self.picture = Picture()
-        super().next_deal()
+
+    def after_next_deal(self) -> None:
         self.refresh()
 
     def paint_felt(self, surface: pygame.Surface) -> None:

@@ -45,6 +45,7 @@ class Flow:
     def next_deal(self) -> None:
         """Leave the deal summary: deal the next hand (a formality whoever is to act)."""
         ctx = self.ctx
+        ctx.hooks.before_next_deal()
         if NextDeal() not in ctx.session.legal_actions():
             return
         old = ctx.picture
@@ -52,6 +53,7 @@ class Flow:
         events = ctx.session.apply(NextDeal())
         ctx.hand_orders.clear()
         ctx.after_move(old, events)
+        ctx.hooks.after_next_deal()
 
     def advance(self, dt: float) -> None:
         ctx = self.ctx
