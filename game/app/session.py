@@ -25,7 +25,7 @@ from typing import Any
 from game.app.setup import GameSetup
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
-from game.engine.events import CardMoved, DealStarted, Event, Shuffled, events_for
+from game.engine.events import CardMoved, DealScored, DealStarted, Event, Shuffled, events_for
 from game.engine.game import GameInfo, Rules, problem
 from game.engine.messages import Message, msg, templates
 from game.games.registry import get_game
@@ -33,7 +33,8 @@ from game.persist.savedgame import HandGroups, SavedGame
 
 # The app's own refusal (its Japanese is ``msg.app.nothing_to_undo``).
 NOTHING_TO_UNDO = "app.nothing_to_undo"
-templates({NOTHING_TO_UNDO: "Nothing to undo in this turn."})
+NOTHING_TO_REDO = "app.nothing_to_redo"
+templates({NOTHING_TO_UNDO: "Nothing to undo in this turn.", NOTHING_TO_REDO: "Nothing to redo."})
 
 
 def reveals_something(events: list[Event]) -> bool:
@@ -44,6 +45,32 @@ def reveals_something(events: list[Event]) -> bool:
         if isinstance(event, CardMoved) and event.src == "stock":
             return True
     return False
+
+
+def ends_deal(events: list[Event]) -> bool:
+    """A deal scored or a new one dealt: undo never reaches back past it."""
+    return any(isinstance(event, DealScored | DealStarted) for event in events)
+
+
+def undo_points(
+    rules: Rules,
+    setup: GameSetup,
+    log: tuple[Action, ...],
+    opening: list[Event],
+    moves: list[list[Event]],
+) -> list[tuple[Any, int]]:
+    """The undo history of a resumed game against the computer: the position before each
+    of the player's moves since the deal began (the log is replayed once more)."""
+    human = setup.humans[0]
+    state, _ = start_game(rules, setup.options, setup.seed)
+    points: list[tuple[Any, int]] = []
+    for number, action in enumerate(log):
+        if state.to_act == human:
+            points.append((state, number))
+        state, _events = rules.apply(state, action)
+        if ends_deal(moves[number] if number < len(moves) else []):
+            points = []
+    return points
 
 
 def start_game(rules: Rules, options: Any, seed: int) -> tuple[Any, list[Event]]:
@@ -91,6 +118,7 @@ class GameSession:
         self.moves: list[list[Event]] = list(moves) if moves is not None else [[] for _ in log]
         self.on_change = on_change
         self._undo: list[tuple[Any, int]] = []  # (state, log length) before each own move
+        self._redo: list[tuple[Action, ...]] = []  # groups of moves taken back, newest last
         self._seen: dict[int, tuple[int, list[Event]]] = {}  # seat -> (moves counted, events)
         self._handoff_requested = False
         humans = setup.humans
@@ -111,6 +139,9 @@ class GameSession:
             state, events = rules.apply(state, action)
             moves.append(events)
         session = cls(setup, state, saved.log, on_change, opening=opening, moves=moves)
+        if session.free_undo:  # undo carries on across quit and resume
+            session._undo = undo_points(rules, setup, saved.log, opening, moves)
+            session._redo = list(saved.redo)
         if len(setup.humans) > 1:
             session.request_handoff()
         return session
@@ -120,6 +151,7 @@ class GameSession:
         thumbnail: bytes | None = None,
         name: str | None = None,
         hand_groups: tuple[HandGroups, ...] = (),
+        undo_hands: tuple[tuple[int, HandGroups], ...] = (),
     ) -> SavedGame:
         """Everything a save needs (cheap: the state and log are shared, not copied).
         ``hand_groups`` is each seat's hand as arranged at the table, which only the
@@ -135,6 +167,8 @@ class GameSession:
             thumbnail,
             name,
             hand_groups,
+            tuple(self._redo),
+            undo_hands,
         )
 
     # -- who acts and who watches -----------------------------------------------------
@@ -232,12 +266,25 @@ class GameSession:
         """None if ``action`` may be played now, else the message saying why not."""
         return problem(self.rules, self.state, action)
 
-    def apply(self, action: Action) -> list[Event]:
+    @property
+    def free_undo(self) -> bool:
+        """One person against the computer at this screen: undo and redo without limit
+        within a deal (as PySolFC has), past cards drawn and the computer's moves."""
+        return not self.online and len(self.setup.humans) == 1 and len(self.setup.seats) > 1
+
+    def apply(self, action: Action, redoing: bool = False) -> list[Event]:
         """Play ``action`` for the seat to act; IllegalAction leaves everything as it was."""
         before, seat = self.state, self.state.to_act
         after, events = self.rules.apply(before, action)
-        own_turn_goes_on = self.is_human(seat) and after.to_act == seat
-        if own_turn_goes_on and not reveals_something(events):
+        if self.free_undo:
+            if self.is_human(seat):
+                self._undo.append((before, len(self.log)))
+                if not redoing:  # a move of one's own: what was taken back is gone
+                    self._redo.clear()
+            if ends_deal(events):
+                self._undo.clear()
+                self._redo.clear()
+        elif self.is_human(seat) and after.to_act == seat and not reveals_something(events):
             self._undo.append((before, len(self.log)))
         else:
             self._undo.clear()
@@ -253,15 +300,29 @@ class GameSession:
     def can_undo(self) -> bool:
         return bool(self._undo) and self.human_to_act
 
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo) and self.human_to_act
+
     def undo(self) -> None:
-        """Take back the last move of this turn."""
+        """Take back the last move of this turn (against the computer: the player's last
+        move and the computer's answers, as far back as the deal's start)."""
         if not self.can_undo:
             raise IllegalAction(msg(NOTHING_TO_UNDO))
         self.state, length = self._undo.pop()
+        if self.free_undo:
+            self._redo.append(tuple(self.log[length:]))
         del self.log[length:]
         del self.moves[length:]
         self._seen.clear()  # rebuilt from the kept events on the next request
         self._changed()
+
+    def redo(self) -> None:
+        """Play again what the last undo took back, exactly as it was played."""
+        if not self.can_redo:
+            raise IllegalAction(msg(NOTHING_TO_REDO))
+        for action in self._redo.pop():
+            self.apply(action, redoing=True)
 
     def _changed(self) -> None:
         if self.on_change is not None:

@@ -129,6 +129,10 @@ class SavedGame:
     thumbnail: bytes | None = None  # a small PNG of the table, made by the app
     name: str | None = None  # the slot's name as the player typed it
     hand_groups: tuple[HandGroups, ...] = ()  # per seat; () where nothing was arranged
+    # Undo across quit and resume (see game.persist.undo_history): the moves taken back,
+    # newest last, and the player's hand as arranged before each of their moves.
+    redo: tuple[tuple[Action, ...], ...] = ()
+    undo_hands: tuple[tuple[int, HandGroups], ...] = ()
 
     @property
     def setup(self) -> GameSetup:

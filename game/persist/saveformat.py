@@ -47,6 +47,7 @@ from game.games.registry import GAMES
 from game.persist.migrations import CURRENT_FORMAT, upgrade
 from game.persist.savedgame import MAX_NAME, SEAT_KINDS, HandGroups, SavedGame, Seat
 from game.persist.texts import is_shown_text
+from game.persist.undo_history import redo_of, undo_fields, undo_hands_of
 
 MAX_LOG = 200_000  # actions: a nine-deal game of six has a few thousand
 MAX_THUMBNAIL_BYTES = 256 * 1024
@@ -125,6 +126,7 @@ def save_to_dict(saved: SavedGame, saved_at: datetime) -> dict[str, Any]:
         data["hand_groups"] = [
             [[str(card) for card in group] for group in groups] for groups in saved.hand_groups
         ]
+    data |= undo_fields(saved)
     data["log"] = [codec.encode(action) for action in saved.log]
     data["snapshot"] = codec.encode(saved.state)
     return data
@@ -426,4 +428,6 @@ def save_from_dict(data: Any) -> SavedGame:
         thumbnail_of(data),
         slot_name_of(data),
         hand_groups_of(data, info, state, len(seats)),
+        redo_of(data, info, state),
+        undo_hands_of(data, info, state, len(log)),
     )

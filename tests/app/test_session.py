@@ -32,9 +32,10 @@ def test_an_illegal_move_changes_nothing_and_says_why():
     assert "First draw" in str(session.problem(Discard(session.state.hands[0][0])))
 
 
-def test_undo_goes_back_inside_the_turn_but_not_past_a_stock_draw():
+def test_hot_seat_undo_goes_back_inside_the_turn_but_not_past_a_stock_draw():
+    # Between people at one screen a card drawn from the stock was seen: no way back.
     session = session_for(
-        ["human", "easy"],
+        ["human", "human"],
         seat=0,
         phase=DRAW,
         hands=(hand("KS KH KD QS QH QD 2C"), hand("3C")),
@@ -53,6 +54,20 @@ def test_undo_goes_back_inside_the_turn_but_not_past_a_stock_draw():
     assert not session.can_undo
     with pytest.raises(IllegalAction, match="Nothing to undo"):
         session.undo()
+
+
+def test_against_the_computer_undo_goes_back_past_a_stock_draw_and_redo_returns():
+    session = session_for(["human", "easy"], seat=0, phase=DRAW)
+    before = session.state
+    session.apply(Draw(STOCK))
+    after = session.state
+    assert session.can_undo and not session.can_redo
+    session.undo()
+    assert session.state == before and session.log == [] and session.can_redo
+    session.redo()
+    assert session.state == after and session.log == [Draw(STOCK)]
+    with pytest.raises(IllegalAction, match="Nothing to redo"):
+        session.redo()
 
 
 def test_undo_is_gone_once_the_turn_has_passed():

@@ -51,6 +51,8 @@ def resume_table(app: App, saved: SavedGame, autosave: Path | None = None) -> Ta
     sample goes on in a new one, so the slot and any other game stay as they were."""
     table = open_table(app, GameSession.resume(saved), autosave)
     table.restore_hands(saved.hand_groups)
+    if table.session.free_undo and saved.undo_hands:  # undo puts the cards back exactly
+        table.restore_undo_arrangements(saved.setup.humans[0], saved.undo_hands)
     return table
 
 

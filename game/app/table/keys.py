@@ -85,6 +85,9 @@ class TableKeys:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_key_target()
             return True
+        if (key == pygame.K_y and ctrl) or (key == pygame.K_z and ctrl and shift):
+            self.redo()  # Ctrl+Y, Ctrl+Shift+Z: play again what undo took back
+            return True
         if (key == pygame.K_z and ctrl) or key == pygame.K_u:
             self.undo()
             return True

@@ -47,12 +47,13 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealStarted, Event, GameOver, events_for
-from game.engine.messages import Message
+from game.engine.messages import Message, msg
 from game.persist.autosaves import new_autosave_path
+from game.persist.savedgame import HandGroups
 
 log = logging.getLogger(__name__)
 NOTICE_S = 4.5
-UNDO_HANDS = 60  # hand arrangements kept for undo (a turn is never this long)
+UNDO_HANDS = 400  # hand arrangements kept for undo (a deal is never this long)
 
 
 class TableScene(TableKeys, TableInput, GameHooks, Scene):
@@ -481,6 +482,34 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
             _, seat, groups = self._undo_hands.pop()
             if groups:
                 self.set_seat_groups(seat, groups)
+                self.hand_rearranged()  # saved again: the undo's save came before this
+        self.hint = None
+        self._rebuild_log()
+        self.refresh()
+        self.animator.settle(old, self.picture, set())
+
+    def undo_arrangements(self) -> tuple[tuple[int, HandGroups], ...]:
+        """The player's hand as arranged before each of their moves (log length, groups),
+        which undo restores: kept in the save so it holds across quit and resume."""
+        return tuple(
+            (length, tuple(map(tuple, groups))) for length, _seat, groups in self._undo_hands
+        )
+
+    def restore_undo_arrangements(
+        self, seat: int, kept: tuple[tuple[int, HandGroups], ...]
+    ) -> None:
+        self._undo_hands = [(n, seat, [list(g) for g in groups]) for n, groups in kept]
+
+    def redo(self) -> None:
+        """Play again what undo took back (against the computer)."""
+        from game.app.session import NOTHING_TO_REDO
+
+        if not getattr(self.session, "can_redo", False):  # a networked seat has no redo
+            self.refuse(msg(NOTHING_TO_REDO))
+            return
+        old = self.picture
+        self.animator.finish()
+        self.session.redo()
         self.hint = None
         self._rebuild_log()
         self.refresh()

@@ -18,11 +18,11 @@ from game.persist.autosaves import has_autosave
 from game.persist.stats import load_stats
 from tests.app.table.helpers import (
     card_point,
-    click,
     drag,
     frames,
     kaluki_table,
     key,
+    pass_hand,
     settle,
     until,
 )
@@ -59,7 +59,7 @@ def test_hot_seat_hides_every_hand_until_the_next_player_clicks(app):
     top = app.stack.top
     assert isinstance(top, HandoffScene) and top.name == "Sam"
     assert all(token.card is None for token in table.picture.in_zone("hand:0"))
-    click(app, (640, 400))
+    pass_hand(app)
     assert app.stack.top is table
     drag(app, card_point(table, hand("9H")[0]), table.layout.discard.center)
     assert table.session.to_act == 1
@@ -70,7 +70,7 @@ def test_hot_seat_hides_every_hand_until_the_next_player_clicks(app):
     hand_tokens = table.picture.in_zone("hand:0")
     assert hand_tokens and all(token.card is None for token in hand_tokens)
     assert top.opaque  # the table below is not drawn at all
-    click(app, (640, 400))
+    pass_hand(app)
     assert app.stack.top is table and table.session.shown_seat == 1
     shown = {token.card for token in table.picture.in_zone("hand:1")}
     assert shown == set(hand("2S 3S 4S"))

@@ -30,7 +30,7 @@ from game.tools.showcase.indian_rummy import (
     simple_move,
 )
 from tests.app.conftest import headless_app
-from tests.app.table.helpers import frames, key, until
+from tests.app.table.helpers import frames, key, pass_hand, until
 from tests.app.table.test_indian_rummy import ir_table
 
 # --- the showdown -------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def test_hot_seat_hands_and_prompts_stay_private(app):
     assert all(token.card is None for token in table.picture.in_zone("hand:0"))
     assert not table.context_widgets  # no Drop button for anyone while the cards are hidden
     assert not any(button.visible for button in table.group_widgets)
-    key(app, pygame.K_RETURN)
+    pass_hand(app)
     assert table.view_seat == 1 and table.my_turn
     assert not mine & set(table.hand_cards())
     assert not mine & {card for group in table.groups for card in group}

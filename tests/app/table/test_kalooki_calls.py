@@ -25,10 +25,10 @@ from game.tools.showcase import play_until
 from game.tools.showcase.kalooki import kalooki_setup
 from tests.app.conftest import headless_app
 from tests.app.table.helpers import (
-    click,
     drag,
     frames,
     key,
+    pass_hand,
     press_button,
     settle,
     sit_down,
@@ -211,7 +211,7 @@ def test_hot_seat_hands_over_before_another_humans_call_prompt(app):
     assert isinstance(top, HandoffScene) and top.name == "Priya"
     assert table.prompt() is None and not table.context_widgets  # nothing shows for Sam
     assert all(t.card is None for t in table.picture.in_zone("hand:0"))
-    click(app, (640, 400))
+    pass_hand(app)
     assert app.stack.top is table and table.view_seat == 1
     assert table.prompt_kind() == "call" and sorted(buttons(table)) == ["call", "decline"]
     assert {t.card for t in table.picture.in_zone("hand:1")} == set(HANDS[1])

@@ -14,7 +14,7 @@ from game.app.table.autosave import Autosaver
 from game.app.table.context import TableContext
 from game.persist.replays import keep_for_replay
 from game.persist.retire import with_finished_game
-from game.persist.savedgame import SavedGame
+from game.persist.savedgame import HandGroups, SavedGame
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +84,10 @@ class Saving:
         hooks = self.ctx.hooks
         seats = range(len(session.setup.seats))
         arranged = tuple(tuple(map(tuple, hooks.seat_groups(seat))) for seat in seats)
-        return session.to_saved(thumbnail, hand_groups=arranged)
+        undo_hands: tuple[tuple[int, HandGroups], ...] = ()
+        if session.free_undo:  # the hand before each move, for undo across quit and resume
+            undo_hands = getattr(self.ctx, "undo_arrangements", tuple)()
+        return session.to_saved(thumbnail, hand_groups=arranged, undo_hands=undo_hands)
 
     def _thumbnail(self, fresh: bool = False) -> bytes | None:
         """A small picture of the table for the Load list, drawn for this very save so
