@@ -49,9 +49,10 @@ def resume_table(app: App, saved: SavedGame, autosave: Path | None = None) -> Ta
     """Continue a saved game exactly where it was, the hands as their players left them.
     A game in progress (``autosave``, its file) goes on in its file; a named save or a
     sample goes on in a new one, so the slot and any other game stay as they were."""
-    table = open_table(app, GameSession.resume(saved), autosave)
+    session = GameSession.resume(saved)
+    table = open_table(app, session, autosave)
     table.restore_hands(saved.hand_groups)
-    if table.session.free_undo and saved.undo_hands:  # undo puts the cards back exactly
+    if session.free_undo and saved.undo_hands:  # undo puts the cards back exactly
         table.restore_undo_arrangements(saved.setup.humans[0], saved.undo_hands)
     return table
 
