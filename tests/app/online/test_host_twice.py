@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.app.scenes.dialog import ConfirmDialog
 from game.app.scenes.online.join import JoinScene
 from game.app.scenes.title import TitleScene
 from game.app.table.table_scene import TableScene
-from tests.app.conftest import headless_app, paths_in
+from tests.app.conftest import frames, headless_app, paths_in
 from tests.app.keys import key, tab_to
 from tests.app.online.screens import until
 from tests.app.online.test_host_and_join import host_by_keys, open_online, tables  # noqa: F401
@@ -41,7 +42,11 @@ def test_host_twice_in_one_run_on_one_server_and_the_list_follows(tmp_path, tabl
         until([ann, bob], lambda: first in listed(joining))
 
         tab_to(ann, "start")
-        key(ann, pygame.K_RETURN)  # nobody joined: the computer plays seat 2
+        key(ann, pygame.K_RETURN)  # nobody joined: the computer plays seat 2 ...
+        frames(ann, 1)
+        assert isinstance(ann.stack.top, ConfirmDialog)  # ... after asking
+        key(ann, pygame.K_RIGHT)
+        key(ann, pygame.K_RETURN)  # Yes
         until([ann, bob], lambda: isinstance(ann.stack.top, TableScene))
         table = ann.stack.top
         until([ann], lambda: table.session.setup.seats[1].kind != "human")

@@ -148,6 +148,26 @@ class WaitingRoomScene(Scene):
         self.app.audio.play("place")
 
     def start(self) -> None:
+        """Start, after asking when a seat is still open (the computer would play it)."""
+        if self.starting is not None or self.synced is not None:
+            return
+        question = self.open_seats_question
+        if question is None:
+            self.start_now()
+        else:
+            self.app.confirm(tr("online.start_open_title"), [question], self.start_now)
+
+    @property
+    def open_seats_question(self) -> str | None:
+        """The question "Start with 2 of 3 seats filled? ...", or None when none is open."""
+        seats = self.lobby.seats if self.lobby is not None else []
+        empty = sum(1 for seat in seats if seat.get("open"))
+        if not empty:
+            return None
+        key = "online.start_open_one" if empty == 1 else "online.start_open_many"
+        return tr(key, filled=len(seats) - empty, total=len(seats), empty=empty)
+
+    def start_now(self) -> None:
         if self.starting is None and self.synced is None:
             self.status.wait(tr("online.starting_game"))
             self.starting = Task(self.client.start)
