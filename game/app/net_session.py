@@ -283,8 +283,24 @@ class NetSession:
         raise IllegalAction(msg(m.NO_UNDO))
 
     def close(self) -> None:
-        """The table closed: drop the connection (the seat waits for a rejoin)."""
-        self.client.close()
+        """The table closed: drop the connection (the seat waits for a rejoin), unless
+        it was handed on (a rematch's waiting room keeps it)."""
+        if not self.handed_on:
+            self.client.close()
+
+    handed_on = False
+
+    def hand_on(self) -> None:
+        self.handed_on = True
+
+    def play_again(self, app: Any) -> None:
+        """The results' Play again: this table's rematch, asked off the UI thread, then
+        its waiting room (``scenes/online/rematch.py``; found by name when asked, as the
+        app finds the tables: the table's parts never import the menus)."""
+        from importlib import import_module
+
+        scene = import_module("game.app.scenes.online.rematch").RematchScene
+        app.stack.push(scene(app, self))
 
     def say(self, text: str) -> Message | None:
         """Send a chat line without waiting (a refusal arrives in ``Arrivals.refused``)."""
@@ -295,6 +311,8 @@ class NetSession:
 
     def incoming(self) -> Arrivals:
         """Everything since the last call (the table calls it once a frame)."""
+        if self.handed_on:  # the connection is the rematch's now: nothing more here
+            return Arrivals()
         self._take(self.client.poll())
         self._settle()
         for said in [future for future in self._said if future.done()]:

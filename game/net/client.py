@@ -498,5 +498,14 @@ class NetClient:
     def chat(self, text: str) -> Reply:
         return self.request("chat", {"text": text})
 
+    def rematch(self) -> Reply:
+        """Play again at this finished table: sit at the same seat of its rematch (a new
+        code; the host's secret starts it too)."""
+        reply = self.request("rematch", {})
+        if reply.ok:
+            self.code, self.seat = reply.data["code"], reply.data["seat"]
+            self.credential, self.game_id = reply.data["credential"], reply.data["game"]
+        return reply
+
     def leave(self) -> Reply:
         return self.request("leave", {})

@@ -53,6 +53,7 @@ class Lobby:
         self.where: dict[str, str] = {}  # connection id -> table code
         self.over_at: dict[str, float] = {}  # finished tables: when they were seen over
         self.draining = False  # the server is stopping: no new tables
+        self.rematches: dict[str, str] = {}  # a finished table's code -> its rematch's
         self.opened_at: dict[str, float] = {}  # when each table was created or restored
 
     def restore(self) -> int:
@@ -138,6 +139,10 @@ class Lobby:
         if isinstance(request, p.Leave):
             code = self.where.get(sid)
             return Outcome({"ok": True}, self._unbind(sid), left=code)
+        if isinstance(request, p.Rematch):
+            from game.net.rematch import rematch
+
+            return rematch(self, sid)
         raise p.Refusal(msg(m.NO_UNDO))
 
     def _create(self, sid: str, request: p.Create) -> Outcome:

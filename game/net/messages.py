@@ -41,6 +41,8 @@ DRAINING = "net.draining"  # a stopping server takes no new tables
 TABLE_OVER = "net.table_over"  # joining a table whose game has ended
 CANNOT_SAVE = "net.cannot_save"  # the store refused a write (a full disk): the table waits
 SAVING_AGAIN = "net.saving_again"  # the write went through: the table goes on
+NOT_OVER = "net.not_over"  # a rematch asked before the game ended
+REMATCH_OFFERED = "net.rematch_offered"  # params: player (Seat)
 MOVE_PENDING = "net.move_pending"  # the client: a move while the last is on its way
 NOT_YOUR_LEAVE = "net.not_your_leave"  # a seat named another player's leaving
 
@@ -83,6 +85,8 @@ templates(
         CANNOT_SAVE: "The server cannot save: the table waits.",
         SAVING_AGAIN: "The server can save again: the game goes on.",
         MOVE_PENDING: "Your last move is still on its way to the table.",
+        NOT_OVER: "The game is not over yet.",
+        REMATCH_OFFERED: "{player} wants to play again: choose Play again to sit down.",
         NOT_YOUR_LEAVE: "Only that player or the host can take a seat from the table.",
     }
 )

@@ -17,6 +17,8 @@ Client -> server (acknowledged):
     chat    {text}
     leave   {}
     undo    {}                             always refused: no undo at a networked table
+    rematch {}                             (a finished table) the same seats again
+                                           -> {code, seat, credential, game}
 Server -> client:
     lobby   {code, game, phase, grace, seats: [{name, kind, connected, ai}]}
     sync    {code, game, seat, n, view, legal, history, names}   (after start or rejoin)
@@ -58,7 +60,7 @@ MAX_STRIKES = 20  # refused frames before the connection is closed
 
 YOU, OPEN = "you", "open"
 SEAT_PLANS = (YOU, OPEN, *LEVELS)
-CLIENT_KINDS = ("create", "join", "rejoin", "start", "act", "chat", "leave", "undo")
+CLIENT_KINDS = ("create", "join", "rejoin", "start", "act", "chat", "leave", "undo", "rematch")
 GOING = "going"  # the server's last frame before a clean stop
 MOVED = "moved"  # the table is served by another process: {url} ("" to find it again)
 
@@ -143,7 +145,12 @@ class Undo:
     pass
 
 
-Request = Create | Join | Rejoin | Start | Act | Chat | Leave | Undo
+@dataclass(frozen=True)
+class Rematch:
+    """Play again at a finished table: the same game, rules and seats, a new deal."""
+
+
+Request = Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch
 
 
 # --- reading one frame
@@ -375,7 +382,13 @@ def _undo(f: _Fields) -> Undo:
     return Undo()
 
 
+def _rematch(f: _Fields) -> Rematch:
+    f.done()
+    return Rematch()
+
+
 _PARSERS: dict[str, Callable[[_Fields], Request]] = {
+    "rematch": _rematch,
     "create": _create,
     "join": _join,
     "rejoin": _rejoin,

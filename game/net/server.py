@@ -332,8 +332,8 @@ class TableServer:
             self.act_seconds.append(time.perf_counter() - started)
             if self.metrics is not None:
                 self.metrics.move(self.act_seconds[-1])
-        if isinstance(request, p.Create) and outcome.reply.get("ok"):
-            await self.cluster.created(outcome.reply["code"])
+        if isinstance(request, p.Create | p.Rematch) and outcome.reply.get("ok"):
+            await self.cluster.created(outcome.reply["code"])  # (a rematch's: again, harmless)
         if self.cluster.shared and outcome.reply.get("ok") and kind != "act":
             outcome.reply["peers"] = self.cluster.peers
         await self._forget_lost()

@@ -332,6 +332,10 @@ class Table:
     def start(self, secret: str) -> list[Send]:
         if not secrets.compare_digest(self.host, digest(secret)):
             raise Refusal(msg(m.NOT_HOST))
+        return self.begin()
+
+    def begin(self) -> list[Send]:
+        """Deal (the host's Start, or a rematch once every player is back)."""
         if self.phase != WAITING:
             raise Refusal(msg(m.ALREADY_STARTED))
         before = [(seat.kind, seat.name) for seat in self.seats]

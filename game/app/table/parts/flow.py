@@ -168,8 +168,12 @@ class Flow:
 
     def play_again(self) -> None:
         ctx = self.ctx
-        if ctx.session.online:  # a new networked table is the host's to set up
-            self.quit_to_title()
+        if ctx.session.online:  # the same table again, the same people (net/rematch.py):
+            rematch = getattr(ctx.session, "play_again", None)  # the network session's
+            if rematch is None:
+                self.quit_to_title()
+            else:
+                rematch(ctx.app)
             return
         setup = ctx.hooks.again_setup(ctx.session.setup)
         seed = random.SystemRandom().randrange(1, 2**31)

@@ -1,0 +1,51 @@
+"""Play again at the results of an online game, in two real apps: each one click (the
+results' Play again) sits its player at the same seat of the table's rematch, and the
+new game opens at both tables by itself once both are back."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.app.net_session import NetSession
+from game.app.scenes.game_over import GameOverScene
+from game.app.table import open_net_table
+from game.app.table.table_scene import TableScene
+from tests.app.keys import key
+from tests.net.netplay import close, open_table, play
+from tests.net.tablesetup import arrive, close_app, new_app, run
+
+
+def results(app, table) -> GameOverScene:
+    """Frames (and Continue on the last deal's summary) until the results show."""
+    deadline = time.monotonic() + 20
+    while not isinstance(app.stack.top, GameOverScene):
+        assert time.monotonic() < deadline, app.stack.top
+        if app.stack.top is not table:  # a deal's summary or settlement: Continue
+            key(app, pygame.K_RETURN)
+        run(app, None)
+    return app.stack.top
+
+
+def test_play_again_at_the_results_opens_the_same_table_again_for_both(server, tmp_path):
+    players, code = open_table(server.url, "laugh_and_lie_down", 5, humans=2)
+    apps = [new_app(tmp_path / "ann"), new_app(tmp_path / "bob")]
+    try:
+        play(players)  # the clients' own bots play the whole game
+        overs = []
+        for app, player in zip(apps, players):
+            table = open_net_table(app, NetSession(player.client, player.view))
+            overs.append(results(app, table))
+        for over in overs:
+            over.on_again()  # one click each
+        new = [arrive(app, TableScene) for app in apps]  # dealt once both were back
+        assert [t.view_seat for t in new] == [0, 1]
+        codes = {t.session.client.code for t in new}
+        assert len(codes) == 1 and code not in codes
+        assert not any(t.session.finished for t in new)
+        assert [s.name for s in new[1].session.setup.seats[:2]] == ["Host", "Guest 1"]
+    finally:
+        close(players)
+        for app in apps:
+            close_app(app)
