@@ -223,7 +223,6 @@ class Cluster:
             "tables": sum(int(f.get("tables", 0)) for f in facts),
             "players": sum(int(f.get("players", 0)) for f in facts),
             "connections": sum(int(f.get("connections", 0)) for f in facts),
-            "waiting": [table for f in facts for table in f.get("waiting", [])][:200],
         }
 
     async def close(self) -> None:
