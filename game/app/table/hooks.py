@@ -67,6 +67,9 @@ class GameHooks:
     """Defaults for a rummy table. ``self`` is the TableScene (session, view, layout ...)."""
 
     meld_policy: MeldPolicy | None = None  # a game that stages melds: how they may grow
+    # hand_marks' answer and what it was worked out for (the scene's __init__ sets them)
+    _marks_key: tuple[object, ...] | None
+    _marks: dict[Card, str]
 
     # --- the players -----------------------------------------------------------------
 
@@ -413,7 +416,7 @@ class GameHooks:
             return {}
         cards = self.hand_cards()
         key = (len(self.session.moves), self.view_seat, tuple(cards), language())
-        if getattr(self, "_marks_key", None) != key:
+        if self._marks_key != key:
             fresh = fresh_cards(self.session.moves, self.view_seat, cards)
             must = getattr(view, "taken_discard", None)
             marks = {

@@ -93,6 +93,8 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         # (log length, seat, groups) before each move played here
         self._undo_hands: list[tuple[int, int, list[list[Card]]]] = []
         self.clock = 0.0
+        self._marks_key: tuple[object, ...] | None = None  # hand_marks' cache (hooks.py)
+        self._marks: dict[Card, str] = {}
         self._last_sound: dict[str, float] = {}
         self.controls = Controls(self, lambda: self.ui, lambda: self.thinking_seat)
         self._pending_insert: int | None = None
