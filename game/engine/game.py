@@ -3,6 +3,7 @@ four games alike."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -69,6 +70,10 @@ def problem(rules: Rules, state: Any, action: Action) -> Message | None:
     return None
 
 
+def _length_unknown(options: Any) -> int | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game's manifest: everything the rest of the app needs, in one place.
@@ -95,6 +100,9 @@ class GameInfo:
     # the option whose choice names the game's variant in the Load list ("Pool 101"), for
     # a game without presets; its choices' names are "options.<id>.<option>.choice_<value>"
     variant_option: str = ""
+    # how many deals a game with these options lasts ("deal 3 of 9" in the Load list);
+    # None for a game played to a score, whose length nobody knows in advance
+    planned_deals: Callable[[Any], int | None] = _length_unknown
 
     def options(self, **values: Any) -> Any:
         """Options from names and values, with a clear error for a bad one."""

@@ -72,16 +72,10 @@ def current_deal(info: GameInfo, state: Any) -> int | None:
         return None
 
 
-def planned_deals(game_id: str, options: Any) -> int | None:
+def planned_deals(info: GameInfo, options: Any) -> int | None:
     """How many deals the game lasts, for "deal 3 of 9" (display only; None for a game
-    played to a score, whose length nobody knows in advance)."""
-    if game_id == "kalooki":
-        return 9
-    if game_id == "laugh_and_lie_down":  # every seat deals ``rounds`` times
-        rounds, players = getattr(options, "rounds", None), getattr(options, "players", None)
-        if isinstance(rounds, int) and isinstance(players, int):
-            return rounds * players
-    return None
+    played to a score, whose length nobody knows in advance): its manifest says."""
+    return info.planned_deals(options)
 
 
 def summary_of(info: GameInfo, seats: tuple[Seat, ...], state: Any) -> dict[str, Any]:
@@ -89,7 +83,7 @@ def summary_of(info: GameInfo, seats: tuple[Seat, ...], state: Any) -> dict[str,
     return {
         "players": [seat.name for seat in seats],
         "deal": current_deal(info, state),
-        "deals": planned_deals(info.id, state.options),
+        "deals": planned_deals(info, state.options),
         "to_act": seats[to_act].name if to_act is not None and 0 <= to_act < len(seats) else None,
         "finished": bool(state.finished),
     }

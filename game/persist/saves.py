@@ -164,7 +164,7 @@ def read_summary(path: Path, kind: str = NAMED) -> SaveSummary:
     fields = summary_fields(data, seats)
     deals = fields.deals
     if deals is None and fields.deal is not None:  # an older file: the options tell
-        deals = planned_deals(info.id, options)
+        deals = planned_deals(info, options)
         deals = deals if deals is not None and fields.deal <= deals else None
     saved_at = saved_at_of(data)
     if saved_at is None:  # unknown: the file's own time is the best guess

@@ -43,6 +43,7 @@ INFO = GameInfo(
     table="game.app.table.kalooki:KalookiTable",
     showcase="game.tools.showcase.kalooki",
     help="rules/kalooki",
+    planned_deals=lambda options: len(CONTRACTS),  # one deal a contract
 )
 
 __all__ = [

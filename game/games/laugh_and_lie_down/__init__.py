@@ -16,6 +16,16 @@ from game.games.laugh_and_lie_down.state import (
 )
 
 RULES = LaughRules()
+
+
+def planned_deals(options: object) -> int | None:
+    """Every seat deals ``rounds`` times (an old file's options may lack either)."""
+    rounds, players = getattr(options, "rounds", None), getattr(options, "players", None)
+    if isinstance(rounds, int) and isinstance(players, int):
+        return rounds * players
+    return None
+
+
 INFO = GameInfo(
     id="laugh_and_lie_down",
     title="Laugh and Lie Down",
@@ -30,6 +40,7 @@ INFO = GameInfo(
     table="game.app.table.laugh_and_lie_down:LaughTable",
     showcase="game.tools.showcase.laugh_and_lie_down",
     help="rules/laugh_and_lie_down",
+    planned_deals=planned_deals,
 )
 
 __all__ = [
