@@ -208,7 +208,9 @@ class TitleScene(Scene):
             y += round(size * 1.25)
         y += 8
         blurb = tr_or(f"games.{game_id}.blurb", info.blurb)
-        inner = pygame.Rect(rect.x + 18, y, rect.w - 36, rect.bottom - y - 44)
+        # Above the players line and its divider (at bottom - 44), with room for the
+        # last line's descenders: the Japanese blurbs' last line once touched it.
+        inner = pygame.Rect(rect.x + 18, y, rect.w - 36, rect.bottom - y - 56)
         for size in (15, 14, 13):  # the largest size that shows the whole line
             step = round(size * 1.35)
             if len(fonts.wrap(blurb, size, inner.w)) * step <= inner.h:

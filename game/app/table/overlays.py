@@ -18,6 +18,7 @@ from game.app.disk import disk_reason
 from game.app.i18n import tr, ui
 from game.app.scenes.base import Scene
 from game.app.table.drag import Choice
+from game.app.table.panels import fit_line
 from game.app.table.sprites import Place, draw_card, draw_joker_label
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, entry_item
@@ -118,19 +119,45 @@ class MenuOverlay(Overlay):
 
 
 class HelpOverlay(Overlay):
-    """Every gesture and key, in two columns; any key or click closes it."""
+    """Every gesture and key, in two columns; any key or click closes it. A description
+    too long for its column wraps, and the type gets smaller until every line fits the
+    box (Kalooki's lines are long, Japanese ones wide)."""
 
     def __init__(self, app, lines: Sequence[tuple[str, str]]) -> None:
         super().__init__(app)
         self.lines = list(lines)
+        self.size_pt = 16
+        self.key_w = 0
+        self.rows: list[tuple[str, list[str], int]] = []  # keys, wrapped words, top
 
     def build(self) -> None:
         w, h = self.size
-        rows = len(self.lines)
-        self.row_h = 27 if h >= 720 else 23
-        height = min(h - 40, 96 + rows * self.row_h + 40)
-        self.box = pygame.Rect(0, 0, min(w - 60, 860), height)
+        self.box = pygame.Rect(0, 0, min(w - 60, 900), h - 40)
+        for size in (16, 15, 14, 13, 12):
+            if self._lay_out(size) <= h - 40:
+                break
+        height = self.rows[-1][2] + self._row_h(len(self.rows[-1][1])) + 44 if self.rows else 140
+        self.box.h = min(h - 40, height)
         self.box.center = (w // 2, h // 2)
+        self._lay_out(self.size_pt)  # again, from the box's final top
+
+    def _row_h(self, count: int) -> int:
+        return round(self.size_pt * 1.45) * count + round(self.size_pt * 0.25)
+
+    def _lay_out(self, size: int) -> int:
+        """Wrap every line at ``size``; returns the height the box needs."""
+        self.size_pt = size
+        inner = self.box.w - 72
+        widest = max((fonts.font(size, True).size(k)[0] for k, _ in self.lines), default=0)
+        self.key_w = min(widest + 24, inner // 2)
+        self.rows = []
+        y = self.box.y + 82
+        for keys, what in self.lines:
+            shown_keys = fit_line(keys, size, self.key_w - 12, True)
+            wrapped = fonts.wrap(what, size, inner - self.key_w)
+            self.rows.append((shown_keys, wrapped, y))
+            y += self._row_h(len(wrapped))
+        return y - self.box.y + 44
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -144,18 +171,16 @@ class HelpOverlay(Overlay):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         super().draw_scene(surface)
-        x, y = self.box.x + 36, self.box.y + 26
-        text(surface, tr("table.help_title"), (x, y), 26, GOLD, bold=True)
-        y += 56
-        size = 16 if self.row_h >= 27 else 14
-        key_w = max(fonts.font(size, True).size(k)[0] for k, _ in self.lines) + 28
-        key_w = min(key_w, self.box.w // 2 - 40)
-        for keys, what in self.lines:
-            if y + self.row_h > self.box.bottom - 44:
+        x = self.box.x + 36
+        text(surface, tr("table.help_title"), (x, self.box.y + 26), 26, GOLD, bold=True)
+        size = self.size_pt
+        step = round(size * 1.45)
+        for keys, wrapped, y in self.rows:
+            if y + step > self.box.bottom - 40:
                 break
             text(surface, keys, (x, y), size, GOLD, bold=True)
-            text(surface, what, (x + key_w, y), size, CREAM)
-            y += self.row_h
+            for number, words in enumerate(wrapped):
+                text(surface, words, (x + self.key_w, y + number * step), size, CREAM)
         text(
             surface,
             tr("table.help_close"),
