@@ -35,6 +35,8 @@ from game.net.tables import OVER, Table
 log = logging.getLogger("game.net")
 
 ROUTED = (p.Join, p.Rejoin, p.Start)  # the requests that name a table another may own
+SWEEPING = 3  # leases after a process went during which every round sweeps
+SWEEP_EVERY = 15.0  # seconds between sweeps otherwise
 
 
 def moved_reply(url: str) -> dict[str, Any]:
@@ -59,6 +61,8 @@ class Cluster:
         self.unowned: set[str] = set()  # unfinished tables nobody held at the last sweep
         self.generation: str | None = None  # the presence's (a new one: it forgot all)
         self.sweep_after = 0.0  # no sweep before then: the owners take their leases back
+        self.sweeping_until = 0.0  # a process went: sweep every round until then
+        self.swept_at = -SWEEP_EVERY
         self.renewals = {"ok": 0, "lost": 0, "failed": 0}
         self.presence_up = True
         self.loaded: Callable[[str], None] = lambda code: None  # a table came here: kick it
@@ -161,14 +165,23 @@ class Cluster:
             others = await self.presence.processes()
         except PresenceDown:
             return
-        self.peers = sorted(url for url in others if url != self.url)
+        peers = sorted(url for url in others if url != self.url)
+        if set(self.peers) - set(peers):  # a process went: sweep up its tables now
+            self.sweeping_until = self.clock() + SWEEPING * self.lease
+        self.peers = peers
         self.others = {url: facts for url, facts in others.items() if url != self.url}
 
     async def sweep(self) -> int:
         """Claim a fair share of the unfinished tables nobody holds (their process was
         lost); how many came here."""
-        if not self.shared or self.store is None or self.clock() < self.sweep_after:
+        now = self.clock()
+        if not self.shared or self.store is None or now < self.sweep_after:
             return 0
+        # Each sweep reads every unfinished table's code: every round only while a
+        # process has just gone, else once in a while (a whole cluster restarted).
+        if now > self.sweeping_until and now - self.swept_at < SWEEP_EVERY:
+            return 0
+        self.swept_at = now
         try:
             codes = [code for code in self.store.unfinished() if code not in self.lobby.tables]
             owners = await self.presence.owners(codes)
