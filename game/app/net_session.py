@@ -28,7 +28,7 @@ from game.engine import codec
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
-from game.engine.game import GameInfo, problem
+from game.engine.game import GameInfo, Results, problem
 from game.engine.messages import Message, msg
 from game.engine.messages import Seat as SeatParam
 from game.engine.worlds import Hidden
@@ -217,6 +217,17 @@ class NetSession:
         if world is None:
             return None  # the server judges it when it is played
         return problem(self.rules, world, action)
+
+    def results(self) -> Results | None:
+        """The standings as this seat can tell them (they are public: totals, winners),
+        None when its view does not allow it."""
+        world = self._world()
+        if world is None:
+            return None
+        try:
+            return self.rules.results(world)
+        except Exception:  # a view that does not carry the standings
+            return None
 
     def _world(self) -> Any:
         """A full state consistent with this seat's view (built once per move): the

@@ -18,7 +18,15 @@ from game.persist.paths import Paths
 from game.persist.store import write_json
 from game.persist.validated import WrongShape, load_validated
 
-LEVELS = ("easy", "normal", "hard", "mixed", "humans")
+ONLINE = "online"  # a networked game, counted on each player's own computer apart
+LEVELS = ("easy", "normal", "hard", "mixed", "humans", ONLINE)
+
+
+def online_game_name(code: str, seat: int, moves: int) -> str:
+    """The name an online game is counted under: its table, this seat and its last move
+    number, the same however often the finished table is opened again (a rejoin, a
+    Continue), and another for a later game at the same code."""
+    return f"online-{code}-{seat}-{moves}"
 
 
 def stats_key(game_id: str, variant: str = "") -> str:

@@ -9,12 +9,14 @@ import logging
 from collections.abc import Callable
 
 from game.app.i18n import tr
+from game.app.net_session import NetSession
 from game.app.session import GameSession
 from game.app.table.autosave import Autosaver
 from game.app.table.context import TableContext
 from game.persist.replays import keep_for_replay
-from game.persist.retire import with_finished_game
+from game.persist.retire import with_finished_game, with_online_game
 from game.persist.savedgame import HandGroups, SavedGame
+from game.persist.stats import online_game_name
 
 log = logging.getLogger(__name__)
 
@@ -122,8 +124,8 @@ class Saving:
         nothing for a table of AIs. Returns a line for the results screen."""
         setup = self.ctx.session.setup
         local = self._local()
-        if self.ctx.session.online or local is None:  # the server's: not this app's
-            return tr("net_table.stats_online")
+        if local is None:
+            return self._online_statistics_note()
         if not setup.humans or not self.finished_here:
             return ""
         # Named by its autosave, so the same game found again at the next start (a kill
@@ -137,3 +139,23 @@ class Saving:
         if name == tr("new_game.you"):  # the default name: "Your statistics ..."
             return tr("table.stats_updated_you")
         return tr("table.stats_updated", name=name)
+
+    def _online_statistics_note(self) -> str:
+        """A finished networked game counted for this computer's seat, under the game
+        and format's "online" records, once however often its table is opened again."""
+        session = self.ctx.session
+        if not isinstance(session, NetSession) or not session.finished:
+            return ""
+        results = session.results()
+        code = session.client.code or ""
+        if results is None or not code:
+            return tr("net_table.stats_unknown")
+        seat = session.my_seat
+        game = online_game_name(code, seat, session.move_count)
+        app = self.ctx.app
+        stats = with_online_game(
+            app.stats, session.info.id, session.setup.options, seat, results, game
+        )
+        if not app.keep_stats(stats):
+            return tr("table.stats_not_saved")
+        return tr("net_table.stats_online_counted")
