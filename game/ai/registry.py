@@ -9,6 +9,7 @@ from importlib import import_module
 from typing import Any
 
 from game.ai.base import LEVELS, Bot, BotSettings, Decision
+from game.ai.throwback import KeepsTaken
 from game.games.registry import get_game
 
 
@@ -33,4 +34,5 @@ def make_bot(
     """A bot for ``seat`` of a game seeded with ``seed`` (the same game replays the same)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")
-    return kit_for(game_id).make(level, seed, seat, settings or BotSettings())
+    bot = kit_for(game_id).make(level, seed, seat, settings or BotSettings())
+    return KeepsTaken(bot)  # no level throws back the discard it took (throwback.py)

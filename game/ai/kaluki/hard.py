@@ -126,8 +126,10 @@ def fast_action(state: KalukiState) -> Action:
     if melds and (melded or meld_total(melds, values) >= opts.come_down):
         return LayDown(melds)
     if melded and (len(hand) > 1 or not keep_one):
-        for card in sorted(arr.leftover, key=lambda c: -card_penalty(c, values)):
-            if card.is_joker and len(hand) > 2:
+        # a meld that cannot go down (keep-one, the whole hand) is laid off card by card
+        stuck = [c for m in arr.melds for c in m.cards] if keep_one and not melds else []
+        for card in [*sorted(arr.leftover, key=lambda c: -card_penalty(c, values)), *stuck]:
+            if card.is_joker and len(hand) > 2 and card not in stuck:
                 continue
             for index, meld in enumerate(state.melds):
                 if fits_meld(card, meld, POLICY):

@@ -15,7 +15,7 @@ from typing import Any
 
 import game.ai.kaluki.messages  # noqa: F401  (the hints' English templates)
 from game.ai.base import Decision, ExplainingBot, decision, only_move
-from game.ai.kaluki.hand import Table, deadwood, opening
+from game.ai.kaluki.hand import Table, arrangement, deadwood, opening
 from game.ai.rummy import related
 from game.engine.actions import (
     DISCARD,
@@ -39,11 +39,26 @@ FEED_DANGER = 20.0  # the next player would lay it off at once
 RELATED_DANGER = 5.0  # the next player has been collecting its neighbours
 
 
+def layable_deadwood(table: Table, cards: Sequence[Card]) -> int:
+    """The penalty left in ``cards`` after what can be laid down this turn: with "go out
+    by discarding" a hand that is all melds keeps one card back (the cheapest to keep)."""
+    arr = arrangement(cards, table.values)
+    if not table.keep_one or arr.leftover or len(cards) < 2:
+        return deadwood(cards, table.values)
+    kept = []
+    for card in {c.face: c for c in cards}.values():
+        rest = list(cards)
+        rest.remove(card)
+        kept.append(table.penalty(card) + deadwood(rest, table.values))
+    return min(kept)
+
+
 def gain_of(table: Table, card: Card) -> int:
-    """Penalty points ``card`` would take out of the hand beyond its own (> 0: it melds)."""
+    """Penalty points ``card`` would take out of the hand beyond its own (> 0: it melds),
+    counting only what can be laid this turn under the keep-one rule."""
     hand = table.hand
     return (
-        deadwood(hand, table.values) + table.penalty(card) - deadwood([*hand, card], table.values)
+        layable_deadwood(table, hand) + table.penalty(card) - layable_deadwood(table, [*hand, card])
     )
 
 
@@ -190,11 +205,14 @@ def choose_play(table: Table, legal: Sequence[Action]) -> Decision:
             meld=", ".join(m.describe() for m in lay.melds),
         )
     loose = set(table.arrangement.leftover)
+    # melds that cannot go down (going out needs a discard and they are the whole hand):
+    # their cards, jokers too, may still be laid off one by one
+    stuck = set() if downs else {c for m in table.arrangement.melds for c in m.cards}
     threat = table.threat()
-    offs = [a for a in legal if isinstance(a, LayOff) and a.cards[0] in loose]
-    for off in sorted(offs, key=lambda a: -table.penalty(a.cards[0])):
+    offs = [a for a in legal if isinstance(a, LayOff) and a.cards[0] in loose | stuck]
+    for off in sorted(offs, key=lambda a: (a.cards[0] not in stuck, -table.penalty(a.cards[0]))):
         card = off.cards[0]
-        if card.is_joker and not (len(hand) <= 2 or threat >= 0.75):
+        if card.is_joker and card not in stuck and not (len(hand) <= 2 or threat >= 0.75):
             continue  # a joker in hand is worth more than 25 points saved, for now
         return decision(
             off,
