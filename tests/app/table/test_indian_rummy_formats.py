@@ -60,7 +60,7 @@ def test_a_split_pool_shows_each_share_and_why_in_the_results():
     assert state.phase == SPLIT
     state = RULES.apply(RULES.apply(state, AgreeSplit())[0], AgreeSplit())[0]
     result = final_result(RULES.view(state, 0), NAMES)
-    assert "split at deal 1 by drops left" in result.subtitle
+    assert "Split at deal 1 by drops left" in result.subtitle
     assert "above the fewest (0)" in result.subtitle and "1/3 of the pool" in result.subtitle
     rows = {row.name: row.score for row in result.standings}
     assert rows["You"] == "80 · 67% · drops 1" and rows["Bruno"] == "90 · 33% · drops 0"

@@ -27,7 +27,7 @@ def rejoin_lines(view: Any) -> list[str]:
 def split_lines(view: Any, names: Sequence[str]) -> list[str]:
     """The shares the split would give, each with its drops left, and the rule."""
     split = split_now(view)
-    shares = ", ".join(
+    shares = tr("load.list_sep").join(
         tr("indian_rummy.share_drops", name=names[s], percent=n, drops=split.drops[s])
         for s, n in split.shares.items()
     )
