@@ -237,10 +237,34 @@ class LogPanel(CachedPanel):
         scroll: int = 0,
     ) -> None:
         key = (rect.size, title, len(lines), lines[-1] if lines else None, scale, scroll)
+        self.drawn_at = (rect.size, scale)  # for max_scroll
         shown = lines[: len(lines) - scroll] if scroll else lines
         self._blit(
             surface, rect, key, lambda: self._render(rect.size, title, shown, scale, scroll > 0)
         )
+
+    drawn_at: tuple[tuple[int, int], float] | None = None
+
+    def max_scroll(self, lines: list[LogLine]) -> int:
+        """How far back the log may be read: until its first line is at the top (never
+        past it into an empty panel), as the panel was last drawn."""
+        if self.drawn_at is None:
+            return max(0, len(lines) - 1)
+        (_w, h), scale = self.drawn_at
+        width = _w - 2 * round(12 * scale) - round(10 * scale)
+        body = max(11, round(14 * scale))
+        step = round(body * 1.38)
+        room = h - round(12 * scale) - round(36 * scale)  # from the top line to the bottom
+        joiner = tr("table.log_joiner")
+        used, fit = 0, 0
+        for line in lines:  # the oldest first: how many fit from the top
+            words = f"{line.name}{joiner}{line.text}" if line.name else line.text
+            need = step * len(fonts.wrap(words, body, width)) + round(3 * scale)
+            if used + need - round(3 * scale) > room:
+                break
+            used += need
+            fit += 1
+        return max(0, len(lines) - max(1, fit))
 
     def _render(self, size, title, lines: list[LogLine], scale, newer: bool) -> pygame.Surface:
         image, rect = _panel_image(size, 200)

@@ -179,6 +179,9 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
 
     def scroll_log(self, lines: int) -> None:
         self.action_log.scroll_by(lines)
+        # Never past the first line: the oldest stays at the top of the panel.
+        limit = self.log_panel.max_scroll(self.action_log.lines)
+        self.action_log.scroll = min(self.action_log.scroll, limit)
 
     def _record(self, events: list[Event]) -> None:
         self.action_log.record(events)

@@ -58,7 +58,13 @@ def test_the_wheel_and_page_keys_scroll_the_log_and_end_returns(app):
     assert table.log_scroll == 0  # never past the newest line
     for _ in range(100):
         key(app, pygame.K_PAGEUP)
-    assert table.log_scroll == len(table.log_lines) - 1  # the first line stays in view
+    # Page Up stops with the first line at the top: it no longer runs on into an empty
+    # panel until only one line is left at the bottom.
+    limit = table.log_panel.max_scroll(table.log_lines)
+    assert table.log_scroll == limit and 0 < limit < len(table.log_lines) - 3
+    post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)
+    frames(app, 2)
+    assert table.log_scroll == limit
     key(app, pygame.K_END)
     assert table.log_scroll == 0
 
