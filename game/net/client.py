@@ -507,5 +507,13 @@ class NetClient:
             self.credential, self.game_id = reply.data["credential"], reply.data["game"]
         return reply
 
+    def remove(self, seat: int) -> Reply:
+        """(The host) take ``seat``'s player from the table; the computer plays on."""
+        return self.request("remove", {"seat": seat})
+
+    def close_table(self) -> Reply:
+        """(The host) end the table for everyone."""
+        return self.request("close", {})
+
     def leave(self) -> Reply:
         return self.request("leave", {})

@@ -143,6 +143,12 @@ class Lobby:
             from game.net.rematch import rematch
 
             return rematch(self, sid)
+        if isinstance(request, p.Remove | p.Close):
+            from game.net import host_controls
+
+            if isinstance(request, p.Remove):
+                return host_controls.remove(self, sid, request.seat)
+            return host_controls.close(self, sid)
         raise p.Refusal(msg(m.NO_UNDO))
 
     def _create(self, sid: str, request: p.Create) -> Outcome:

@@ -45,6 +45,11 @@ NOT_OVER = "net.not_over"  # a rematch asked before the game ended
 REMATCH_OFFERED = "net.rematch_offered"  # params: player (Seat)
 MOVE_PENDING = "net.move_pending"  # the client: a move while the last is on its way
 NOT_YOUR_LEAVE = "net.not_your_leave"  # a seat named another player's leaving
+NOT_THE_HOST = "net.not_the_host"  # removing a player or closing: the host's seat only
+NOT_REMOVABLE = "net.not_removable"  # no player there the host may remove
+PLAYER_REMOVED = "net.player_removed"  # params: player (Seat)
+YOU_WERE_REMOVED = "net.you_were_removed"
+TABLE_CLOSED = "net.table_closed"
 
 templates(
     {
@@ -86,6 +91,11 @@ templates(
         SAVING_AGAIN: "The server can save again: the game goes on.",
         MOVE_PENDING: "Your last move is still on its way to the table.",
         NOT_OVER: "The game is not over yet.",
+        NOT_THE_HOST: "Only the host can do that.",
+        NOT_REMOVABLE: "That seat has no other player to remove.",
+        PLAYER_REMOVED: "The host removed {player} from the table; the computer plays the seat.",
+        YOU_WERE_REMOVED: "The host removed you from the table.",
+        TABLE_CLOSED: "The host closed the table.",
         REMATCH_OFFERED: "{player} wants to play again: choose Play again to sit down.",
         NOT_YOUR_LEAVE: "Only that player or the host can take a seat from the table.",
     }

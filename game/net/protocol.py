@@ -19,6 +19,9 @@ Client -> server (acknowledged):
     undo    {}                             always refused: no undo at a networked table
     rematch {}                             (a finished table) the same seats again
                                            -> {code, seat, credential, game}
+    remove  {seat}                         (the host's seat) that seat's player leaves;
+                                           the computer plays it (waiting: it opens)
+    close   {}                             (the host's seat) the table ends for everyone
 Server -> client:
     lobby   {code, game, phase, grace, seats: [{name, kind, connected, ai}]}
     sync    {code, game, seat, n, view, legal, history, names}   (after start or rejoin)
@@ -60,7 +63,19 @@ MAX_STRIKES = 20  # refused frames before the connection is closed
 
 YOU, OPEN = "you", "open"
 SEAT_PLANS = (YOU, OPEN, *LEVELS)
-CLIENT_KINDS = ("create", "join", "rejoin", "start", "act", "chat", "leave", "undo", "rematch")
+CLIENT_KINDS = (
+    "create",
+    "join",
+    "rejoin",
+    "start",
+    "act",
+    "chat",
+    "leave",
+    "undo",
+    "rematch",
+    "remove",
+    "close",
+)
 GOING = "going"  # the server's last frame before a clean stop
 MOVED = "moved"  # the table is served by another process: {url} ("" to find it again)
 
@@ -150,7 +165,19 @@ class Rematch:
     """Play again at a finished table: the same game, rules and seats, a new deal."""
 
 
-Request = Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch
+@dataclass(frozen=True)
+class Remove:
+    """The host takes a seat's player from the table."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Close:
+    """The host ends the table for everyone."""
+
+
+Request = Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch | Remove | Close
 
 
 # --- reading one frame
@@ -387,7 +414,20 @@ def _rematch(f: _Fields) -> Rematch:
     return Rematch()
 
 
+def _remove(f: _Fields) -> Remove:
+    request = Remove(f.integer("seat", 0, 99))
+    f.done()
+    return request
+
+
+def _close(f: _Fields) -> Close:
+    f.done()
+    return Close()
+
+
 _PARSERS: dict[str, Callable[[_Fields], Request]] = {
+    "remove": _remove,
+    "close": _close,
     "rematch": _rematch,
     "create": _create,
     "join": _join,
