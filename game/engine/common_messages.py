@@ -20,7 +20,9 @@ NO_CORNER = "common.no_corner"  # name
 KIND_TOO_SMALL = "common.kind_too_small"  # name, n
 KIND_NEEDS_REAL = "common.kind_needs_real"  # name, n
 JOKERS_SIDE = "common.jokers_side"  # name
-TOO_FAR = "common.too_far"  # name, n (jokers)
+TOO_FAR = "common.too_far"  # name (no joker among the cards)
+TOO_FAR_JOKER = "common.too_far_joker"  # name (one joker)
+TOO_FAR_JOKERS = "common.too_far_jokers"  # name, n (jokers, two or more)
 GROUP_MAX = "common.group_max"  # name, n
 GROUP_TWIN = "common.group_twin"  # card, name
 JOKERS_CANNOT = "common.jokers_cannot"  # meld
@@ -33,7 +35,7 @@ templates(
         DEAL_ON: "The deal is still being played.",
         DEAL_OVER: "This deal is over: continue to the next deal.",
         NOT_A_MOVE: "{move} is not a move in {game}.",
-        MELD_TOO_SMALL: "A meld needs at least {n} cards; these are {have}.",
+        MELD_TOO_SMALL: "A meld needs at least {n} cards, not {have}.",
         MELD_NEEDS_REAL: "A meld needs real cards as well as jokers.",
         NOT_A_MELD: (
             "A meld is either a {group} (one rank) or a {run} (consecutive cards of one "
@@ -47,7 +49,9 @@ templates(
         JOKERS_SIDE: (
             "These cards make a {name} only with two jokers side by side, which is not allowed."
         ),
-        TOO_FAR: "These cards are too far apart for a {name} with {n} joker(s).",
+        TOO_FAR: "These cards are too far apart for a {name}.",
+        TOO_FAR_JOKER: "These cards are too far apart for a {name}, even with the joker.",
+        TOO_FAR_JOKERS: "These cards are too far apart for a {name}, even with {n} jokers.",
         GROUP_MAX: "A {name} has at most {n} cards.",
         GROUP_TWIN: "Two {card} cannot be in one {name}: its cards must all be of different suits.",
         JOKERS_CANNOT: "The jokers cannot stand for those cards: {meld}.",

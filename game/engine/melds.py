@@ -306,7 +306,11 @@ def meld_problem(cards: Sequence[Card], policy: MeldPolicy) -> Message | None:
             return msg(say.KIND_NEEDS_REAL, name=run, n=policy.min_real_run)
         if not policy.adjacent_jokers and wild_count > 1:
             return msg(say.JOKERS_SIDE, name=run)
-        return msg(say.TOO_FAR, name=run, n=wild_count)
+        if wild_count == 0:
+            return msg(say.TOO_FAR, name=run)
+        if wild_count == 1:
+            return msg(say.TOO_FAR_JOKER, name=run)
+        return msg(say.TOO_FAR_JOKERS, name=run, n=wild_count)
     return msg(say.NOT_A_MELD, group=group, run=run)
 
 

@@ -320,6 +320,8 @@ class TableInput:
             target = Target("hand", self.composer.hand.insert_index(pos[0]))
         move = drag.moves.get(key)
         if move is None:
+            if target.kind == "stock" and drag.source.kind == "hand":  # say why, not nothing
+                self.refuse(tr("hints.no_drop_on_stock"))
             self.snap_back(drag, places)
             return
         if drag.source.kind == "hand" and target.kind == "hand":
