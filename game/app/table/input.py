@@ -99,6 +99,9 @@ class TableInput:
         }
         # A networked game is kept by its server: Chat where a local game has Save.
         del actions["save" if self.session.online else "chat"]
+        from game.app.table.host_menu import host_actions
+
+        actions |= host_actions(app, self.session)  # the host's: Remove a player, Close
         self.cancel_drag()
         app.stack.push(MenuOverlay(app, actions))
 

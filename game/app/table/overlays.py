@@ -65,7 +65,7 @@ class MenuOverlay(Overlay):
     """Resume, Save (Chat at a networked table), Rules, Settings, Quit to title: the
     items ``actions`` names."""
 
-    ITEMS = ("resume", "save", "chat", "rules", "settings", "quit")
+    ITEMS = ("resume", "save", "chat", "rules", "settings", "remove", "close_table", "quit")
 
     def __init__(self, app, actions: dict[str, Callable[[], None]]) -> None:
         super().__init__(app)
