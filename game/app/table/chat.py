@@ -27,6 +27,7 @@ class ChatEntry(Overlay):
         super().__init__(app)
         self.send = send
         self.opened = time.monotonic()
+        self.frames = 0  # frames since it opened (a loaded machine's frame can pass 0.5 s)
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
         self.send_button: pygame_gui.elements.UIButton | None = None
 
@@ -46,6 +47,10 @@ class ChatEntry(Overlay):
             object_id=ObjectID(object_id="#primary"),
         )
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.frames += 1
+
     def line(self) -> str:
         return self.entry.get_text().strip() if self.entry is not None else ""
 
@@ -57,7 +62,7 @@ class ChatEntry(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         # The "/" that opened the line comes after it as typed text: not part of it.
-        opening = time.monotonic() - self.opened < OPENING_KEY_S
+        opening = self.frames < 2 or time.monotonic() - self.opened < OPENING_KEY_S
         if event.type == pygame.TEXTINPUT and event.text == "/" and opening and not self.line():
             return True
         return super().handle_event(event)
