@@ -114,6 +114,7 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
 
     def exit(self) -> None:
         self.driver.cancel()
+        self.saving.leaving()  # Continue opens the game on screen when it closed
         self.autosaver.close()
         self.session.close()  # a networked seat leaves its connection (Continue rejoins)
         super().exit()

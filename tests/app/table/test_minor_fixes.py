@@ -38,3 +38,21 @@ def test_the_meld_refusals_read_as_sentences():
         assert "(s)" not in render(msg(say.TOO_FAR_JOKERS, name=run, n=2))
     finally:
         i18n.set_language("en")
+
+
+def test_continue_opens_the_game_on_screen_when_it_closed_even_without_a_move(app, paths):
+    from game.app.scenes.title import TitleScene
+    from game.app.table import resume_table
+    from game.persist.saves import load_save
+    from tests.app.conftest import frames, in_progress
+
+    in_progress(paths, "sample-kaluki.json")
+    in_progress(paths, "sample-kalooki.json")
+    app.start(TitleScene(app))
+    _newer, older = (summary.path for summary in app.games_in_progress())
+    table = resume_table(app, load_save(older), older)
+    frames(app, 2)
+    assert not table.session.log[len(load_save(older).log) :]  # only opened, no move
+    app.stack.reset(TitleScene(app))  # quit to title (the window closing does the same)
+    frames(app)
+    assert app.games_in_progress()[0].path == older

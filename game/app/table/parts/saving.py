@@ -68,6 +68,16 @@ class Saving:
         if not s.finished and not s.online:
             self._request(self._thumbnail())
 
+    def leaving(self) -> None:
+        """The table closes (quit to title, the window closed): save once more, so this
+        game is the newest and Continue opens the game that was on screen, even one
+        only opened and left without a move."""
+        session = self._local()
+        if session is None or session.finished or self.autosaver.path is None:
+            return
+        if session.log or self.autosaver.path.exists():
+            self._request(self._thumbnail())
+
     def saved_game(self) -> SavedGame:
         """The game as a named save holds it (a fresh thumbnail)."""
         saved = self._saved(self._thumbnail(fresh=True))
