@@ -134,3 +134,15 @@ def test_replay_on_the_command_line_checks_the_file_and_opens_it(capsys, monkeyp
     assert "Kalooki" in capsys.readouterr().out
     ((load, replay),) = opened
     assert load is None and replay.game_id == "kalooki"
+
+
+def test_the_whole_games_log_is_saved_as_text_with_a_line_per_deal(app, paths):
+    saved = finished_game()
+    scene = open_replay(app, saved)
+    (button,) = [b for b, n in scene.buttons.items() if n == "save_log"]
+    scene.press(button)
+    (written,) = (paths.data / "logs").glob("kaluki-*.txt")
+    text = written.read_text(encoding="utf-8")
+    deals = [line for line in text.splitlines() if line.startswith("— Deal ")]
+    assert len(deals) == len(scene.replay.deals) and text.splitlines()[0].startswith("— Deal 1")
+    assert all(entry.text in text for entry in scene.entries)

@@ -34,7 +34,7 @@ from game.engine.replay import Replay
 from game.games.registry import get_game
 from game.persist.savedgame import SavedGame
 
-BUTTONS = ("first", "previous_deal", "back", "forward", "next_deal", "close")
+BUTTONS = ("first", "previous_deal", "back", "forward", "next_deal", "save_log", "close")
 LOG_W = 330
 BAR_H = 64
 
@@ -100,9 +100,36 @@ class ReplayScene(Scene):
             "back": replay.back,
             "forward": replay.forward,
             "next_deal": replay.next_deal,
+            "save_log": self.save_log,
             "close": self.back,
         }
         moves[name]()
+
+    def log_text(self) -> str:
+        """The whole game's log as plain text, a line per deal's start set apart."""
+        lines = []
+        for entry in self.entries:
+            if entry.header:
+                lines += ["", f"— {entry.text} —"] if lines else [f"— {entry.text} —"]
+            else:
+                lines.append(entry.text)
+        return "\n".join(lines) + "\n"
+
+    def save_log(self) -> None:
+        """Write the log beside the saves (data folder ``logs/``) and say where."""
+        from datetime import datetime
+
+        from game.app.disk import disk_reason
+        from game.persist.store import write_bytes_atomic
+
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = self.app.paths.data / "logs" / f"{self.info.id}-{stamp}.txt"
+        try:
+            write_bytes_atomic(path, self.log_text().encode("utf-8"))
+        except OSError as error:
+            self.app.notify([tr("replay.log_not_saved", reason=disk_reason(error))])
+            return
+        self.app.notify([tr("replay.log_saved", path=str(path))])
 
     def back(self) -> None:
         self.app.stack.remove(self)
