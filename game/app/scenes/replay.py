@@ -107,7 +107,7 @@ class ReplayScene(Scene):
 
     def log_text(self) -> str:
         """The whole game's log as plain text, a line per deal's start set apart."""
-        lines = []
+        lines: list[str] = []
         for entry in self.entries:
             if entry.header:
                 lines += ["", f"— {entry.text} —"] if lines else [f"— {entry.text} —"]
