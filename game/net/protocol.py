@@ -80,8 +80,12 @@ GOING = "going"  # the server's last frame before a clean stop
 MOVED = "moved"  # the table is served by another process: {url} ("" to find it again)
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 symbols, no 0/O or 1/I
-CODE_LENGTH = 13  # 65 bits of randomness
-_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+# A code short enough to read aloud (40 bits): guessing is rate-limited per address
+# (game/net/limits.py), and a seat is taken back only with its credential, a long
+# secret the app keeps. Codes of older tables (13 characters) are still accepted.
+CODE_LENGTH = 8
+LONG_CODE_LENGTH = 13
+_CODE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}|[{CODE_ALPHABET}]{{{LONG_CODE_LENGTH}}}")
 _CREDENTIAL = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
@@ -304,8 +308,13 @@ def table_code(value: Any) -> str:
 
 
 def show_code(code: str) -> str:
-    """The code as players read it aloud: ``ABCD-EFGH-JKLMN``."""
-    return f"{code[:4]}-{code[4:8]}-{code[8:]}"
+    """The code as players read it aloud: ``ABCD-EFGH`` (an older table's
+    ``ABCD-EFGH-JKLMN``); anything else as it is."""
+    if len(code) == CODE_LENGTH:
+        return f"{code[:4]}-{code[4:]}"
+    if len(code) == LONG_CODE_LENGTH:
+        return f"{code[:4]}-{code[4:8]}-{code[8:]}"
+    return code
 
 
 def _create(f: _Fields) -> Create:

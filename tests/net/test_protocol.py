@@ -32,7 +32,9 @@ def refused(kind, data) -> str:
 
 
 def test_table_codes_and_credentials_carry_enough_randomness():
-    assert math.log2(len(p.CODE_ALPHABET)) * p.CODE_LENGTH >= 64
+    # A code is read aloud (guesses are limited per address); the seat's credential is
+    # the long secret.
+    assert 6 <= p.CODE_LENGTH <= 8 and math.log2(len(p.CODE_ALPHABET)) * p.CODE_LENGTH >= 40
     codes = {new_code() for _ in range(1000)}
     assert len(codes) == 1000 and all(len(c) == p.CODE_LENGTH for c in codes)
     assert len(new_secret()) >= 32
@@ -193,3 +195,14 @@ def test_a_player_who_joins_indian_rummy_between_rounds_gets_a_seat_the_computer
             break
         bot, view, legal, history = table.bot_inputs(seat)
         table.bot_act(seat, len(table.log), bot.choose(view, legal, history))
+
+
+def test_a_short_code_reads_aloud_and_an_older_table_s_long_code_is_still_accepted():
+    short = new_code()
+    assert len(short) == 8 and p.show_code(short) == f"{short[:4]}-{short[4:]}"
+    assert p.table_code(p.show_code(short).lower()) == short
+    long = "ABCD2345EFGH6"  # the 13 characters of a table made before
+    assert p.show_code(long) == "ABCD-2345-EFGH6" and p.table_code("abcd-2345-efgh6") == long
+    for wrong in ("ABCD234", "ABCD2345E", "ABCD2345EFGH", "ABCD2345EFGH67"):
+        with pytest.raises(p.Refusal):
+            p.table_code(wrong)

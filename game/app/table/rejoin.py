@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.app.i18n import tr
 from game.app.messages import render
 from game.net import messages as m
-from game.net.protocol import CODE_LENGTH, show_code
+from game.net.protocol import show_code
 from game.persist.online_tables import (
     OnlineRecord,
     keep_hand,
@@ -106,7 +106,7 @@ def rejoin_label(record: OnlineRecord) -> str:
     from game.games.registry import get_game
 
     code = record.code
-    shown = show_code(code) if len(code) == CODE_LENGTH else code
+    shown = show_code(code)  # (a code of another length as it is)
     game = tr_or(f"games.{record.game}.name", get_game(record.game).title)
     return tr("net_table.rejoin", game=game, code=shown)
 

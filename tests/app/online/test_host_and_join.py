@@ -62,7 +62,7 @@ def test_host_and_join_by_keys_then_start_reaches_both_tables(tmp_path, tables):
         assert room.host and room.ring.name == "start"
         assert room.joined.address.startswith("127.0.0.1:")
         code = room.code
-        assert len(code) == 13 and show_code(code).count("-") == 2
+        assert len(code) == 8 and show_code(code).count("-") == 1  # ABCD-EFGH, read aloud
         assert room.lobby.seats[0]["name"] == "Ann" and room.lobby.seats[1]["open"]
         assert ann.settings.online_name == "Ann"  # remembered for the next table
 

@@ -9,6 +9,7 @@ import socket
 
 import pygame
 
+from game.app.i18n import tr
 from game.app.scenes.online.host import HostScene
 from game.app.scenes.online.join import GOOD, HINT, WRONG, JoinScene, code_feedback
 from game.app.scenes.online.room import WaitingRoomScene
@@ -44,7 +45,9 @@ def test_the_code_is_checked_as_it_is_typed():
     assert code_feedback("abcd-ef")[0] == HINT  # on the way
     assert code_feedback("ABCD-EFGH-JKLM0")[0] == WRONG  # no 0 in a code
     assert code_feedback("ABCD-EFGH-JKLMNP")[0] == WRONG  # too long
-    assert code_feedback("abcd efgh jklmn")[0] == GOOD
+    assert code_feedback("abcd efgh jklmn")[0] == GOOD  # an older table's long code
+    assert code_feedback("abcd-efgh") == (GOOD, tr("online.code_ok"))  # today's short one
+    assert code_feedback("abcd-efgh-j") == (HINT, tr("online.code_count", n=9, total=13))
 
 
 def test_wrong_codes_and_addresses_are_refused_with_a_message(app, server):

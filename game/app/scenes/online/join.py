@@ -40,7 +40,7 @@ from game.app.ui.theme import GOLD, MUTED, RED
 from game.app.ui.widgets import Control, stepper
 from game.games.registry import GAMES
 from game.net.discovery import Browser, FoundTable
-from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal, table_code
+from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, LONG_CODE_LENGTH, Refusal, table_code
 from game.persist.online_tables import online_records
 from game.persist.settings import MAX_ONLINE_NAME
 
@@ -62,8 +62,10 @@ def code_feedback(typed: str) -> tuple[str, str]:
     try:
         table_code(typed)
     except Refusal:
-        return (HINT if len(bare) < CODE_LENGTH else WRONG), tr(
-            "online.code_count", n=len(bare), total=CODE_LENGTH
+        # past the short code's length, the count is toward an older table's long one
+        total = CODE_LENGTH if len(bare) <= CODE_LENGTH else LONG_CODE_LENGTH
+        return (HINT if len(bare) < total else WRONG), tr(
+            "online.code_count", n=len(bare), total=total
         )
     return GOOD, tr("online.code_ok")
 
