@@ -22,11 +22,13 @@ from game.app.table.parts.log import TableLog
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, RED
 from game.engine.messages import Message
+from game.net import messages as m
 
 BANNER_H = 40
 BANNER_MIN_S = 1.5  # a drop mended at once still shows, long enough to be read
 HAND_KEPT_EVERY_S = 1.0  # the arrangement goes into the rejoin record at most this often
 
+TABLE_ENDED = (m.TABLE_CLOSED, m.YOU_WERE_REMOVED)  # this seat's table is gone: say so, leave
 KeptLine = Message | tuple[int | None, str]  # a notice, or a chat line (seat, text)
 
 
@@ -66,6 +68,9 @@ class TableOnline:
             ctx.refresh()
         for message in arrivals.notices:
             self.log_notice(message)
+            if message.key in TABLE_ENDED:  # the host closed it, or removed this player
+                self.game_over()
+                ctx.app.notify([render(message, ctx.hooks.names())], on_close=ctx.app.to_title)
         for line in arrivals.chat:
             self.log_chat(line.seat, line.text)
         if arrivals.moves:
