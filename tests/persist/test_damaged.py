@@ -55,7 +55,7 @@ def _with(good, **changes):
         ({"game": 7}, "does not say which game"),
         ({"format": 2}, "newer version of Card Parlour"),
         ({"format": "one"}, "format version is not a valid number"),
-        ({"options": {"players": 3, "jokers": 9}}, "unknown option 'jokers'"),
+        ({"options": {"players": 3, "wildcards": 9}}, "unknown option 'wildcards'"),
         ({"options": {"players": 99}}, "above the maximum"),
         ({"options": "four"}, "options are missing"),
         ({"seed": 10**15}, "seed is not a valid number"),
