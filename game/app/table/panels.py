@@ -40,6 +40,9 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+OUT = "out"  # SeatInfo.alert of a player out of the game (Kaluki's last one standing)
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     """What a name plate shows."""
@@ -53,7 +56,7 @@ class SeatInfo:
     to_act: bool = False
     thinking: bool = False
     badges: tuple[str, ...] = ()  # short extra facts: "Opened", "2 calls"
-    alert: str = ""  # "away" / "ai" at a networked table: the kind line says so instead
+    alert: str = ""  # "away" / "ai" at a networked table, OUT of the game: the kind line says so
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ def draw_plaque(
         shown = text(surface, _fit(tr("table.thinking"), small, inner - 30), (x, line), small, GOLD)
         _thinking_dots(surface, (shown.right + 8, shown.centery + 1), clock, scale)
     else:
-        tone = {"away": RED, "ai": GOLD}.get(info.alert, MUTED)
+        tone = {"away": RED, "ai": GOLD, OUT: RED}.get(info.alert, MUTED)
         shown_kind = _fit(info.kind, small, inner, bool(info.alert))
         text(surface, shown_kind, (x, line), small, tone, bold=bool(info.alert))
     line += round(small * 1.45)

@@ -10,23 +10,27 @@ What Kaluki adds to the defaults of a rummy table:
 - When a joker's reading is ambiguous (a run that may grow at either end, a group's
   missing suit) a chooser asks, showing each reading as the meld would lie.
 - The first-turn discard round shows a Pass button (P); the options in play are listed
-  under the piles; plates show "Opened" once a player has melded.
+  under the piles; plates show "Opened" once a player has melded, and "Out" once a
+  player is out of the game (ending=last_standing).
 - The deal summary lists each hand left and its penalty; the results chart the totals
-  against the game's end (150 by default).
+  against the game's end (150 by default) and say how the game ended (ending.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from game.app.i18n import tr
 from game.app.scenes.deal_summary import DealSummary, penalty_summary
-from game.app.scenes.game_over import FinalResult, ranked, winners_title
+from game.app.scenes.game_over import FinalResult
 from game.app.table.drag import Choice, Move, meld_faces
 from game.app.table.hooks import ContextButton
+from game.app.table.kaluki.ending import final_result
+from game.app.table.panels import OUT, SeatInfo
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, Draw, LayDown, LayOff, Pass
 from game.engine.cards import Card
@@ -68,6 +72,14 @@ class KalukiTable(TableScene):
 
     def badges(self, view: Any, seat: int) -> tuple[str, ...]:
         return (tr("kaluki.opened"),) if view.melded[seat] else ()
+
+    def seat_info(self, view: Any, seat: int) -> SeatInfo:
+        """A seat out of the game (ending=last_standing) says so on its kind line, as a
+        dropped online player's does; a dropped connection still tells first."""
+        info = super().seat_info(view, seat)
+        if seat in view.eliminated and not info.alert:
+            return replace(info, kind=tr("kaluki.badge_out", target=view.options.target), alert=OUT)
+        return info
 
     def cell_title(self, view: Any, seat: int) -> str:
         name = self.seat_name(seat)
@@ -223,29 +235,7 @@ class KalukiTable(TableScene):
         return penalty_summary("kaluki", view, self.names(), chips_note, drawn_dash=True)
 
     def final_result(self, view: Any) -> FinalResult:
-        names = self.names()
-        winners = view.winners
-        standings = ranked(names, view.totals, winners, lambda n: tr("table.points", n=n))
-        series = []
-        for seat in range(len(names)):
-            # Back from the totals, so the line always ends where the standings do.
-            total = view.totals[seat] - sum(r.penalties[seat] for r in view.history)
-            line = [total]
-            for record in view.history:
-                total += record.penalties[seat]
-                line.append(total)
-            series.append(tuple(line))
-        return FinalResult(
-            title=winners_title(names, winners),
-            subtitle=tr(
-                "kaluki.final_subtitle_one" if len(view.history) == 1 else "kaluki.final_subtitle",
-                deals=len(view.history),
-                target=view.options.target,
-            ),
-            standings=standings,
-            series=tuple(series),
-            target=view.options.target,
-        )
+        return final_result(view, self.names())
 
     def deals_scored(self, view: Any) -> int:
         return len(view.history)
