@@ -86,6 +86,7 @@ class Connection:
     peer: Address
     tables: set[str] = field(default_factory=set)  # the tables it created
     abort: Callable[[], None] | None = None  # drops its socket at once (a websocket's)
+    in_flight: int = 0  # its events being handled, whose acks are not yet queued
 
 
 class Guard:

@@ -395,7 +395,7 @@ class TableServer:
                 if self.sio.backlog(eio_sid) >= self.limits.queue:  # it never reads
                     connection = self.guard.connections.get(eio_sid)
                     if connection is not None:
-                        self._spawn(self.sio.cut(connection, "that reads nothing"))
+                        self._spawn(self.sio.cut(connection, "that reads nothing", flush=False))
                     continue
                 await self.sio.eio.send(eio_sid, text)
 

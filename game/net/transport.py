@@ -146,21 +146,60 @@ class GuardedServer(socketio.AsyncServer):
         if connection.limit.strike():
             await self.cut(connection, f"after {connection.limit.strikes} bad packets")
 
-    async def cut(self, connection: Connection, why: str) -> None:
-        """Close a transport connection now, whatever its client does next."""
+    async def _handle_event_internal(
+        self, server: Any, sid: str, eio_sid: str, data: Any, namespace: str, id: Any
+    ) -> None:
+        """An event handled and acked, counted while in flight so that a cut waits for its
+        ack to be queued (a refusal must reach the client before its connection closes)."""
+        connection = self.guard.connections.get(eio_sid)
+        if connection is not None:
+            connection.in_flight += 1
+        try:
+            await super()._handle_event_internal(server, sid, eio_sid, data, namespace, id)
+        finally:
+            if connection is not None:
+                connection.in_flight -= 1
+
+    async def cut(self, connection: Connection, why: str, flush: bool = True) -> None:
+        """Close a transport connection, whatever its client does next. Nothing more it
+        sends is read; with ``flush`` the acks of the frames already read (the refusals
+        saying why, e.g. net.too_fast) and the close packet go out first: a websocket's
+        writer sends them and then closes it, and is dropped after ``FLUSH_SECONDS``
+        whatever its client does. A client that reads nothing is dropped at once."""
         self.gate.warning("closing a connection from %s %s", connection.address, why)
         self.guard.close(connection.eio_sid)
         socket = self.eio.sockets.get(connection.eio_sid)
+        loop = asyncio.get_running_loop()
+        if flush:
+            await _until(lambda: connection.in_flight == 0, loop.time() + FLUSH_SECONDS)
         if socket is not None:
             await socket.close(wait=False, abort=False, reason=self.reason.SERVER_DISCONNECT)
+            if flush and connection.abort is not None:
+                socket.queue.put_nowait(None)  # the writer's end: all before it is sent
             self.eio.sockets.pop(connection.eio_sid, None)
         if connection.abort is not None:
-            connection.abort()
+            if flush:
+                loop.call_later(FLUSH_SECONDS, connection.abort)
+            else:
+                connection.abort()
 
     def backlog(self, eio_sid: str) -> int:
         """Frames waiting to go out to one connection."""
         socket = self.eio.sockets.get(eio_sid)
         return socket.queue.qsize() if socket is not None else 0
+
+
+FLUSH_SECONDS = 1.0  # a cut connection's last acks may take this long to go out
+
+
+async def _until(done: Callable[[], bool], deadline: float) -> bool:
+    """Whether ``done()`` came true by the loop's ``deadline`` (checked every 10 ms)."""
+    loop = asyncio.get_running_loop()
+    while not done():
+        if loop.time() >= deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
 
 
 # -- Engine.IO's transports -----------------------------------------------------------------
