@@ -221,6 +221,10 @@ class Cluster:
         await self.release(list(self.lobby.tables))
         with contextlib.suppress(PresenceDown):
             await self.presence.withdraw(self.url)
+            # Read the processes now: the last round's list (up to lease / 3 old) misses
+            # one started since, and a client sent to "" knows no other address.
+            others = await self.presence.processes()
+            self.peers = sorted(url for url in others if url != self.url)
         return self.peers[0] if self.peers else ""
 
     async def totals(self) -> dict[str, Any]:
