@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from game.app.disk import disk_reason
-from game.app.i18n import tr, ui
+from game.app.i18n import tr
 from game.app.scenes.dialog import Dialog
-from game.app.table.overlays import Overlay
+from game.app.table.overlays import Overlay, entry_dialog
 from game.app.table.save_notice import save_problem_lines
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, entry_item
@@ -91,26 +90,8 @@ class SaveElsewhereDialog(Overlay):
         self.problem = ""
 
     def build(self) -> None:
-        w, h = self.size
-        self.box = pygame.Rect(0, 0, min(640, w - 80), 270)
-        self.box.center = (w // 2, h // 2)
-        self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(self.box.x + 32, self.box.y + 92, self.box.w - 64, 44), self.ui
-        )
-        self.entry.set_text(self.folder_text)
-        self.entry.focus()
-        y = self.box.bottom - 74
-        self.save_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.box.right - 32 - 150, y, 150, 48),
-            ui("table.save"),
-            self.ui,
-            object_id=ObjectID(object_id="#primary"),
-        )
-        self.back_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.box.right - 32 - 150 - 12 - 130, y, 130, 48),
-            ui("common.back"),
-            self.ui,
-            object_id=ObjectID(object_id="#quiet"),
+        self.entry, self.save_button, self.back_button = entry_dialog(
+            self, 640, 270, 92, self.folder_text
         )
 
     def folder(self) -> Path:

@@ -61,6 +61,38 @@ class Overlay(Scene):
         panel(surface, self.box, alpha=252, radius=16, border=GOLD)
 
 
+def entry_dialog(
+    overlay: Overlay, width: int, height: int, entry_top: int, text: str
+) -> tuple[
+    pygame_gui.elements.UITextEntryLine, pygame_gui.elements.UIButton, pygame_gui.elements.UIButton
+]:
+    """Centre ``overlay``'s box and build its one line of text (focused, holding ``text``)
+    and its Save / Back buttons at the bottom right: the shape of every naming dialog."""
+    w, h = overlay.size
+    overlay.box = pygame.Rect(0, 0, min(width, w - 80), height)
+    overlay.box.center = (w // 2, h // 2)
+    box = overlay.box
+    entry = pygame_gui.elements.UITextEntryLine(
+        pygame.Rect(box.x + 32, box.y + entry_top, box.w - 64, 44), overlay.ui
+    )
+    entry.set_text(text)
+    entry.focus()
+    y = box.bottom - 74
+    save = pygame_gui.elements.UIButton(
+        pygame.Rect(box.right - 32 - 150, y, 150, 48),
+        ui("table.save"),
+        overlay.ui,
+        object_id=ObjectID(object_id="#primary"),
+    )
+    back = pygame_gui.elements.UIButton(
+        pygame.Rect(box.right - 32 - 150 - 12 - 130, y, 130, 48),
+        ui("common.back"),
+        overlay.ui,
+        object_id=ObjectID(object_id="#quiet"),
+    )
+    return entry, save, back
+
+
 class MenuOverlay(Overlay):
     """Resume, Save (Chat at a networked table), Rules, Settings, Quit to title: the
     items ``actions`` names."""
@@ -313,26 +345,8 @@ class SaveDialog(Overlay):
         self.message = ""
 
     def build(self) -> None:
-        w, h = self.size
-        self.box = pygame.Rect(0, 0, min(560, w - 80), 250)
-        self.box.center = (w // 2, h // 2)
-        self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(self.box.x + 32, self.box.y + 90, self.box.w - 64, 44), self.ui
-        )
-        self.entry.set_text(self.default_name)
-        self.entry.focus()
-        y = self.box.bottom - 74
-        self.save_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.box.right - 32 - 150, y, 150, 48),
-            ui("table.save"),
-            self.ui,
-            object_id=ObjectID(object_id="#primary"),
-        )
-        self.cancel_button = pygame_gui.elements.UIButton(
-            pygame.Rect(self.box.right - 32 - 150 - 12 - 130, y, 130, 48),
-            ui("common.back"),
-            self.ui,
-            object_id=ObjectID(object_id="#quiet"),
+        self.entry, self.save_button, self.cancel_button = entry_dialog(
+            self, 560, 250, 90, self.default_name
         )
 
     def name(self) -> str:
