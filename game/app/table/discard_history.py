@@ -13,7 +13,7 @@ import pygame
 from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr
-from game.app.table.overlays import Overlay
+from game.app.table.overlays import ReadOnlyOverlay
 from game.app.table.panels import fit_line, seat_colour
 from game.app.table.sprites import Place, draw_card
 from game.app.ui.paint import text
@@ -38,7 +38,7 @@ def open_discard_history(table: Any) -> bool:  # a TableScene (called from its k
     return True
 
 
-class DiscardHistory(Overlay):
+class DiscardHistory(ReadOnlyOverlay):
     def __init__(self, app, names: list[str], thrown: list[Thrown]) -> None:
         super().__init__(app)
         self.names = names
@@ -50,16 +50,6 @@ class DiscardHistory(Overlay):
         height = min(h - 40, 96 + len(self.rows) * self.row_h + 44)
         self.box = pygame.Rect(0, 0, min(w - 60, 960), height)
         self.box.center = (w // 2, h // 2)
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            self.close()
-        return True
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONUP:
-            self.close()
-        return True
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         super().draw_scene(surface)

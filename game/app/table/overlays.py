@@ -150,7 +150,21 @@ class MenuOverlay(Overlay):
         )
 
 
-class HelpOverlay(Overlay):
+class ReadOnlyOverlay(Overlay):
+    """A panel only to read: any key or click closes it."""
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.close()
+        return True
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.close()
+        return True
+
+
+class HelpOverlay(ReadOnlyOverlay):
     """Every gesture and key, in two columns; any key or click closes it. A description
     too long for its column wraps, and the type gets smaller until every line fits the
     box (Kalooki's lines are long, Japanese ones wide)."""
@@ -190,16 +204,6 @@ class HelpOverlay(Overlay):
             self.rows.append((shown_keys, wrapped, y))
             y += self._row_h(len(wrapped))
         return y - self.box.y + 44
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            self.close()
-        return True
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONUP:
-            self.close()
-        return True
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         super().draw_scene(surface)
