@@ -21,6 +21,7 @@ import asyncio
 import base64
 import binascii
 import contextlib
+import errno
 import logging
 import os
 import sys
@@ -330,6 +331,7 @@ def raise_file_limit() -> tuple[int, int]:
     return resource.getrlimit(resource.RLIMIT_NOFILE)
 
 
+ACCEPT_OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 REFUSAL = b"HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 
 
@@ -351,6 +353,7 @@ class GatedSite(web.TCPSite):
         self.refusing = False
         self.refused = 0
         self.own_files = BASE_FILES
+        self._previous_handler: Any = None
 
     def open_files(self) -> int:
         """The process's open files now (Linux counts them; elsewhere: its own at the
@@ -379,14 +382,35 @@ class GatedSite(web.TCPSite):
             return _Refuse()
         return server()
 
+    def _on_loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        # asyncio takes up to ``backlog`` connections in one go before the gate sees the
+        # first: a burst can still meet the limit. The loop then pauses accepting for a
+        # second by itself; what is left to do is the one line, not a traceback each time.
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in ACCEPT_OUT_OF_FILES:
+            if not self.refusing:
+                self.refusing = True
+                log.warning("near the limit of open files: refusing new connections")
+            self.refused += 1
+        elif self._previous_handler is not None:
+            self._previous_handler(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
     async def start(self) -> None:
         await web.BaseSite.start(self)
         loop = asyncio.get_running_loop()
+        self._previous_handler = loop.get_exception_handler()
+        loop.set_exception_handler(self._on_loop_error)
         self._server = await loop.create_server(
             self._factory, self._host, self._port, backlog=self._backlog
         )
         sockets = self._server.sockets
         self._bound_port = sockets[0].getsockname()[1] if sockets else self._port
+
+    async def stop(self) -> None:
+        await super().stop()
+        asyncio.get_running_loop().set_exception_handler(self._previous_handler)
 
 
 # asyncio accepts up to ``backlog`` connections before the first of them meets the gate:

@@ -129,6 +129,27 @@ def test_serve_raises_its_soft_limit_of_open_files_to_the_hard_one(tmp_path):
         process.communicate(timeout=30)
 
 
+def test_a_burst_past_the_margin_of_open_files_is_still_one_line_and_no_traceback(tmp_path):
+    """Old (CI at 0e2c6fb): asyncio takes up to a backlog of connections before the gate
+    sees the first, so a burst could reach the limit itself: the loop logged a traceback
+    for every accept that failed. The margin here (128 of 200) is smaller than two bursts."""
+    process = serve_with_files(tmp_path, 200, 200)
+    flood: list[socket.socket] = []
+    try:
+        port = port_of(process)
+        flood += [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(400)]
+        time.sleep(1.5)
+        assert sum(answer(sock).startswith(b"HTTP/1.1 503") for sock in flood) >= 100
+    finally:
+        for sock in flood:
+            sock.close()
+        process.terminate()
+        _, errors = process.communicate(timeout=30)
+    lines = errors.splitlines()
+    assert sum("refusing new connections" in line for line in lines) == 1, errors[-2000:]
+    assert "Traceback" not in errors and len(lines) < 20, errors[-2000:]
+
+
 def test_near_the_limit_of_open_files_new_connections_are_refused_with_one_line(tmp_path):
     """Old: at the limit the server stopped accepting with a line for every attempt."""
     process = serve_with_files(tmp_path, 300, 300)
