@@ -452,6 +452,7 @@ class NetClient:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         grace: float = 60.0,
+        public: bool = False,
     ) -> Reply:
         data: dict[str, Any] = {
             "game": game_id,
@@ -460,6 +461,8 @@ class NetClient:
             "grace": grace,
             "name": name,
         }
+        if public:  # listed on the server while it waits for players
+            data["public"] = True
         if seed is not None:
             data["seed"] = seed
         self.game_id = game_id

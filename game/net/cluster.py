@@ -29,6 +29,7 @@ from game.net import messages as m
 from game.net import protocol as p
 from game.net.lobby import Lobby
 from game.net.presence import LEASE, Presence, PresenceDown
+from game.net.public_tables import merged
 from game.net.store import DamagedTable, TableStore
 from game.net.tables import OVER, Table
 
@@ -227,15 +228,20 @@ class Cluster:
             self.peers = sorted(url for url in others if url != self.url)
         return self.peers[0] if self.peers else ""
 
-    async def totals(self) -> dict[str, Any]:
-        """The lobby across processes: the processes and their tables and players."""
+    async def totals(self, mine: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The lobby across processes: the processes, their tables and players, and the
+        public tables waiting for players (``mine``: this process's facts as they are now,
+        not as last advertised)."""
         try:
             every = await self.presence.processes()
         except PresenceDown:
             every = {}
         every.setdefault(self.url, {})
+        if mine is not None:
+            every[self.url] = mine
         facts = list(every.values())
         return {
+            "public": merged(f.get("public") for f in facts),
             "processes": len(every),
             "tables": sum(int(f.get("tables", 0)) for f in facts),
             "players": sum(int(f.get("players", 0)) for f in facts),

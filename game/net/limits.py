@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,8 @@ class Limits:
     fd_margin: int = 128  # open files kept free (more than a listen backlog of 100): new
     # connections are refused this near the limit
     log_per_second: float = 2.0  # lines about bad packets (the rest are counted)
+    list_rate: float = 1.0  # lobby lists (GET /lobby) a second, per connection and per address
+    list_burst: float = 10.0
 
     @classmethod
     def parse(cls, items: list[str]) -> Limits:
@@ -97,6 +100,11 @@ class Guard:
         self.connections: dict[str, Connection] = {}
         self.addresses: dict[str, Address] = {}
         self.created_by: dict[str, str] = {}  # table code -> the address that created it
+        # GET /lobby: a bucket per address, and one per HTTP connection (its transport)
+        self.listers: dict[str, p.RateLimit] = {}
+        self.list_connections: weakref.WeakKeyDictionary[Any, p.RateLimit] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def open(self, eio_sid: str, address: str) -> Connection:
         limits = self.limits
@@ -116,6 +124,21 @@ class Guard:
             return
         connection.peer.connections -= 1
 
+    def may_list(self, address: str, transport: Any) -> bool:
+        """Whether one more lobby list may be read by ``address`` on ``transport``."""
+        limits = self.limits
+
+        def bucket() -> p.RateLimit:
+            return p.RateLimit(limits.list_rate, limits.list_burst, self.clock)
+
+        by_address = self.listers.setdefault(address, bucket())
+        by_connection = self.list_connections.get(transport) if transport is not None else None
+        if by_connection is None and transport is not None:
+            by_connection = self.list_connections[transport] = bucket()
+        if by_connection is not None and not by_connection.allow():
+            return False
+        return by_address.allow()
+
     def prune(self) -> None:
         """Forget addresses with no connection whose guesses have refilled (closing every
         socket must not buy a fresh budget sooner)."""
@@ -124,6 +147,11 @@ class Guard:
                 peer.guesses.give_back()
                 if peer.guesses.tokens >= peer.guesses.burst:
                     del self.addresses[address]
+        for address, bucket in list(self.listers.items()):  # refilled: nothing to keep
+            if bucket.allow():
+                bucket.tokens += 1
+                if bucket.tokens >= bucket.burst:
+                    del self.listers[address]
 
     def table_refusal(self, connection: Connection, live: Callable[[str], bool]) -> int | None:
         """The cap a new table from ``connection`` would pass (None: it may create one).

@@ -176,6 +176,7 @@ class Lobby:
             request.grace,
             digest(host),
             self.store,
+            request.public,
         )
         table.save_new()
         self.tables[code] = table

@@ -7,8 +7,9 @@ object. Each client frame is acknowledged with ``{"ok": true, ...}`` or ``{"ok":
 language. Engine values (actions, views, events, messages) travel as engine codec JSON.
 
 Client -> server (acknowledged):
-    create  {game, options, seed?, seats: [{kind, name?}], grace?, name}
-            kind: "you" (the creator sits here), "open" (for a friend) or an AI level
+    create  {game, options, seed?, seats: [{kind, name?}], grace?, name, public?}
+            kind: "you" (the creator sits here), "open" (for a friend) or an AI level;
+            public: true lists the table while it waits with a free seat (GET /lobby)
             -> {code, host, seat?, credential?}
     join    {code, name, seat?}            -> {seat, credential}
     rejoin  {code, seat, credential}       -> {seat}
@@ -120,6 +121,7 @@ class Create:
     seats: tuple[SeatPlan, ...]
     grace: float
     name: str
+    public: bool = False  # listed on the server while it waits with a free seat
 
 
 @dataclass(frozen=True)
@@ -352,8 +354,11 @@ def _create(f: _Fields) -> Create:
     if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
         raise bad(f"grace is 0 to {MAX_GRACE:.0f} seconds")
     name = player_name(f.get("name"))
+    public = f.get("public", False)
+    if not isinstance(public, bool):
+        raise bad("public is true or false")
     f.done()
-    return Create(info.id, opts, seed, tuple(seats), float(grace), name)
+    return Create(info.id, opts, seed, tuple(seats), float(grace), name, public)
 
 
 def _join(f: _Fields) -> Join:

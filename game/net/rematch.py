@@ -48,7 +48,8 @@ def _the_new_table(lobby: Lobby, old: Table, sid: str) -> Table:
     plans = tuple(
         p.SeatPlan(p.OPEN if seat.kind == HUMAN else seat.kind, seat.name) for seat in old.seats
     )
-    create = p.Create(old.game_id, old.options, None, plans, old.grace, old.seats[0].name)
+    name = old.seats[0].name
+    create = p.Create(old.game_id, old.options, None, plans, old.grace, name, old.public)
     made = lobby._create(sid, create)  # the lobby's one way to make a table
     new = lobby.tables[made.reply["code"]]
     new.host = old.host  # the old host's secret starts it

@@ -33,7 +33,7 @@ from aiohttp import web
 
 from game.engine.messages import msg
 from game.net import messages as m
-from game.net import operations
+from game.net import operations, public_tables
 from game.net import protocol as p
 from game.net.client import cancel_others
 from game.net.cluster import Cluster, moved_reply
@@ -241,6 +241,7 @@ class TableServer:
             "tables": len(self.lobby.tables),
             "players": sum(seat.sid is not None for table in tables for seat in table.seats),
             "connections": len(self.sessions),
+            "public": public_tables.listed(tables),  # its tables waiting for players
         }
 
     async def _close_connections(self, back_in: float) -> None:

@@ -59,8 +59,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     ("ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0",),
     ("CREATE INDEX IF NOT EXISTS tables_phase ON tables (phase)",),
+    ("ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0",),
 )
-COLUMNS = "code, game, options, seed, grace, host, phase, seats"
+COLUMNS = "code, game, options, seed, grace, host, phase, seats, public"
 
 
 OWNER_ONLY = 0o600
@@ -100,6 +101,7 @@ class StoredTable:
     phase: str
     seats: list[dict[str, Any]]  # name, kind, credential digest ("" while open)
     log: list[Action]
+    public: bool = False  # listed on the server while it waits (public_tables.py)
 
     def row(self) -> tuple[Any, ...]:
         return (
@@ -111,6 +113,7 @@ class StoredTable:
             self.host,
             self.phase,
             json.dumps(self.seats),
+            int(self.public),
         )
 
 
@@ -128,7 +131,7 @@ def action_text(action: Action) -> str:
 
 def decoded(row: Sequence[Any], actions: Sequence[tuple[int, str]]) -> StoredTable:
     """A table from its row and its moves (ValueError, TypeError or KeyError if damaged)."""
-    code, game, options, seed, grace, host, phase, seats = row
+    code, game, options, seed, grace, host, phase, seats, public = row
     log = [codec.decode(Action, json.loads(text), f"{code} move {n}") for n, text in actions]
     seat_list = json.loads(seats)
     if not isinstance(seat_list, list) or not all(
@@ -140,7 +143,8 @@ def decoded(row: Sequence[Any], actions: Sequence[tuple[int, str]]) -> StoredTab
         raise ValueError("options are not an object")
     if not isinstance(seed, int) or not isinstance(grace, int | float):
         raise ValueError("seed or grace is not a number")
-    return StoredTable(code, game, opts, seed, float(grace), host, phase, seat_list, log)
+    grace = float(grace)
+    return StoredTable(code, game, opts, seed, grace, host, phase, seat_list, log, bool(public))
 
 
 def decoded_or_damaged(
@@ -305,7 +309,7 @@ class Store:
             with self.db:
                 self.db.execute("BEGIN IMMEDIATE")
                 self.db.execute(
-                    f"INSERT INTO tables ({COLUMNS}, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)",
+                    f"INSERT INTO tables ({COLUMNS}, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
                     table.row(),
                 )
         except sqlite3.Error as error:

@@ -59,6 +59,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     ("ALTER TABLE tables ADD COLUMN IF NOT EXISTS epoch BIGINT NOT NULL DEFAULT 0",),
     ("CREATE INDEX IF NOT EXISTS tables_phase ON tables (phase)",),
+    ("ALTER TABLE tables ADD COLUMN IF NOT EXISTS public INTEGER NOT NULL DEFAULT 0",),
 )
 
 T = TypeVar("T")
@@ -142,7 +143,8 @@ class PostgresStore:
     # -- the tables ----------------------------------------------------------------------
 
     def create(self, table: StoredTable) -> None:
-        sql = f"INSERT INTO tables ({COLUMNS}, epoch) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1)"
+        values = ", ".join(f"${n}" for n in range(1, 10))
+        sql = f"INSERT INTO tables ({COLUMNS}, epoch) VALUES ({values}, 1)"
         row = table.row()
         self._call(lambda db: db.execute(sql, *row))
         self.epochs[table.code] = 1

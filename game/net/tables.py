@@ -112,8 +112,10 @@ class Table:
         grace: float,
         host: str,
         store: TableStore | None = None,
+        public: bool = False,
     ) -> None:
         self.code, self.game_id, self.options, self.seed = code, game_id, options, seed
+        self.public = public  # listed on the server while it waits (public_tables.py)
         self.info = get_game(game_id)
         self.rules = self.info.rules
         self.seats, self.grace, self.host, self.store = seats, grace, host, store
@@ -144,6 +146,7 @@ class Table:
                     self.phase,
                     [seat.stored() for seat in self.seats],
                     [],
+                    self.public,
                 )
             )
         except WriteFailed as error:
@@ -165,7 +168,15 @@ class Table:
             if not isinstance(seat.name, str) or not isinstance(seat.credential, str):
                 raise ValueError("a seat's name or credential is not text")
         table = cls(
-            stored.code, info.id, options, stored.seed, seats, stored.grace, stored.host, store
+            stored.code,
+            info.id,
+            options,
+            stored.seed,
+            seats,
+            stored.grace,
+            stored.host,
+            store,
+            stored.public,
         )
         if stored.phase != WAITING:
             table._deal()

@@ -52,6 +52,7 @@ class Plan:
     port: int
     on_server: bool = False  # a dedicated server: nothing runs here
     secure: bool = False  # that server is behind a TLS proxy (https)
+    public: bool = False  # listed on that server while it waits for players
     table_name: str = ""  # what the LAN list shows ("Ann's table")
     db: Path | None = None  # where the hosted tables are kept
 
@@ -188,7 +189,12 @@ def host(plan: Plan, hosted: HostedServer | None = None) -> Joined:
         give_up()
         raise
     reply = client.create(
-        plan.game_id, plan.seats, plan.name, options=plan.options, grace=plan.grace
+        plan.game_id,
+        plan.seats,
+        plan.name,
+        options=plan.options,
+        grace=plan.grace,
+        public=plan.on_server and plan.public,
     )
     if not reply.ok:
         client.close()

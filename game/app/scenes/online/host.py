@@ -39,7 +39,7 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item, entry_item
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
 from game.app.ui.theme import GOLD, MUTED
-from game.app.ui.widgets import Control, segment_widths, segmented, stepper
+from game.app.ui.widgets import Control, segment_widths, segmented, stepper, toggle
 from game.games.registry import get_game
 from game.net.protocol import OPEN, YOU
 from game.persist.settings import MAX_ONLINE_NAME
@@ -47,6 +47,7 @@ from game.persist.settings import MAX_ONLINE_NAME
 HOST_KINDS = (YOU, OPEN, "easy", "normal", "hard")
 ON_SERVER = "server"  # the listen choice for a dedicated server
 NOTE_H = 58  # three lines under the address: who keeps the deck
+PUBLIC_H = 40  # the "list this table on the server" row (on a server only)
 GRACE_STEP, GRACE_MAX = 15, 600
 
 
@@ -92,6 +93,7 @@ class HostScene(Scene):
         self.grace = int(kept.get("grace", 60))
         self.port_text = str(kept.get("port", DEFAULT_PORT))
         self.server_text = str(kept.get("server", ""))
+        self.public = bool(kept.get("public", False))  # listed on the server (public_tables)
         self.name = app.settings.online_name or tr("online.default_name")
         self.controls: list[Control] = []
         self.entries: dict[str, Any] = {}
@@ -196,7 +198,8 @@ class HostScene(Scene):
     def _build_rules(self, area: pygame.Rect) -> None:
         fields = shown_fields(self.info.options_type)
         self._label("new_game.rules", (area.x + 20, area.y + 24))
-        where_h = 138 + NOTE_H
+        on_server = self.listen == ON_SERVER
+        where_h = 138 + NOTE_H + (PUBLIC_H if on_server else 0)
         top = area.y + 48
         if self.info.presets:  # the rule-set list, as on the New game screen
             lit = presets.current(self.info.presets, fields, self.choices.values)
@@ -226,7 +229,6 @@ class HostScene(Scene):
             )
         )
         y += 76
-        on_server = self.listen == ON_SERVER
         key = "online.server_address" if on_server else "online.port"
         self._label(key, (x, y + 18))
         field_x = x + fonts.font(19, True).size(tr(key))[0] + 16
@@ -241,6 +243,11 @@ class HostScene(Scene):
             entry.set_text_length_limit(5)
             entry.set_text(self.port_text)
         self.entries["where"] = entry
+        if on_server:  # "List this table on the server": an on/off under the address
+            y += 44
+            self.controls.append(toggle(self.ui, "public", pygame.Rect(x, y, 76, 32), self.public))
+            self._label("online.list_public", (x + 90, y + 16))
+            y += PUBLIC_H - 44
         self.where_note = pygame.Rect(x, y + 44, area.w - 40, NOTE_H)
 
     def _build_footer(self, margin: int, w: int, h: int) -> None:
@@ -279,7 +286,7 @@ class HostScene(Scene):
 
     def _disable_impossible(self) -> None:
         def possible_with(name: str, value: Any, players: int | None) -> bool:
-            if name in ("game", "listen", "grace"):
+            if name in ("game", "listen", "grace", "public"):
                 return True
             changed = self._changed(name, value)
             if players is not None:
@@ -306,6 +313,8 @@ class HostScene(Scene):
             items.append(in_list(control_item(by_name[f"option:{f.name}"], self.press), options))
         items.append(control_item(by_name["listen"], self.press))
         items.append(entry_item("where", self.entries["where"]))
+        if "public" in by_name:
+            items.append(control_item(by_name["public"], self.press))
         items.append(button_item("back", self.buttons["back"], self.press))
         items.append(button_item("create", self.buttons["create"], self.press))
         return items
@@ -354,6 +363,8 @@ class HostScene(Scene):
             self.listen = self.kept["listen"] = value
         elif name == "grace":
             self.grace = self.kept["grace"] = int(value)
+        elif name == "public":
+            self.public = self.kept["public"] = bool(value)
         elif name == "players":
             self.kept[self.game_id] = with_change(c, "players", int(value))
         elif name.startswith("seat:"):
@@ -408,6 +419,7 @@ class HostScene(Scene):
             address,
             port,
             on_server=self.listen == ON_SERVER,
+            public=self.listen == ON_SERVER and self.public,
             secure=secure,
             table_name=tr("online.table_of", name=name),
             db=self.app.paths.data / connect.HOSTED_DB,
