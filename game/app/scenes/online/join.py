@@ -1,5 +1,7 @@
 """Join a table: the tables hosted on this network listed by themselves (zeroconf; the
-list follows as they come and go, Enter on one joins it), or an address and a table code
+list follows as they come and go, Enter on one joins it), under them the public tables of
+the server whose address is typed (asked in the background: ``server_list.py``), or an
+address and a table code
 typed in (checked as they are typed); your name (kept in the settings) and a seat, "any"
 or a number. Joining opens the waiting room; a refusal is said on the screen. A table
 this app keeps a seat's record for (the player dropped out of a game under way) is
@@ -21,6 +23,7 @@ from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.online import connect
 from game.app.scenes.online.addresses import parse_address
+from game.app.scenes.online.server_list import EMPTY, LOOKING, NO_SERVER, UNREACHABLE, ServerTables
 from game.app.scenes.online.status import Status
 from game.app.scenes.online.task import Task
 from game.app.table.panels import fit_line
@@ -36,11 +39,13 @@ from game.app.ui.paint import (
     text,
     two_columns,
 )
-from game.app.ui.theme import GOLD, MUTED, RED
+from game.app.ui.theme import GOLD, MUTED, PANEL_EDGE, RED
 from game.app.ui.widgets import Control, stepper
+from game.app.variant_name import variant_name
 from game.games.registry import GAMES
 from game.net.discovery import Browser, FoundTable
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, LONG_CODE_LENGTH, Refusal, table_code
+from game.net.public_tables import PublicTable
 from game.persist.online_tables import online_records
 from game.persist.settings import MAX_ONLINE_NAME
 
@@ -48,6 +53,8 @@ log = logging.getLogger(__name__)
 ANY = "any"
 MAX_SEATS = max(info.max_players for info in GAMES.values())
 LIST_ROW = 58
+PUBLIC_ROW = 50
+LAN_SHARE = 0.42  # of the left panel: the LAN list above, the server's public tables below
 GOOD, HINT, WRONG = "good", "hint", "wrong"
 DISCOVERY_INTERFACES: list[str] | None = None  # None: every interface (tests use loopback)
 
@@ -83,6 +90,26 @@ def found_label(table: FoundTable) -> str:
     return f"{table.name}  ·  {game}  ·  {table.address}:{table.port}"
 
 
+def public_label(table: PublicTable) -> str:
+    """ "Indian Rummy · Pool 101 · Ann · 2 of 3 seats free" in the player's language."""
+    info = GAMES[table.game]
+    game = tr_or(f"games.{table.game}.name", info.title)
+    rules = variant_name(table.game, table.options)
+    key = "online.public_row" if rules else "online.public_row_plain"
+    line = tr(key, game=game, rules=rules, host=table.host, free=table.free, seats=table.seats)
+    if table.phase != "waiting":  # (only waiting tables are listed today)
+        line += " · " + tr_or(f"online.public_phase_{table.phase}", table.phase)
+    return line
+
+
+PUBLIC_STATES = {
+    NO_SERVER: "online.public_need_address",
+    LOOKING: "online.public_looking",
+    UNREACHABLE: "online.public_unreachable",
+    EMPTY: "online.public_empty",
+}
+
+
 class JoinScene(Scene):
     def __init__(self, app, interfaces: list[str] | None = None) -> None:
         super().__init__(app)
@@ -91,6 +118,9 @@ class JoinScene(Scene):
         self.browse_failed = False
         self.found: list[FoundTable] = []
         self.found_buttons: dict[Any, FoundTable] = {}
+        self.server = ServerTables()  # the typed server's public tables
+        self.public_buttons: dict[Any, PublicTable] = {}
+        self.public_area = pygame.Rect(0, 0, 0, 0)
         self.address_text = ""
         self.code_text = ""
         self.name = app.settings.online_name or tr("online.default_name")
@@ -131,9 +161,11 @@ class JoinScene(Scene):
         margin = page_margin(self.size)
         left, right = self.panels = two_columns(self.size)
         self.labels, self.entries, self.feedback_at = [], {}, {}
-        self.found_buttons = {}
+        self.found_buttons, self.public_buttons = {}, {}
+        split = left.y + int(left.h * LAN_SHARE)
+        self.public_area = pygame.Rect(left.x, split, left.w, left.bottom - split)
         y = left.y + 60
-        room = max(1, (left.bottom - y - 12) // LIST_ROW)
+        room = max(1, (split - y - 4) // LIST_ROW)
         for table in self.found[:room]:
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(left.x + 20, y, left.w - 40, LIST_ROW - 10),
@@ -142,6 +174,16 @@ class JoinScene(Scene):
             )
             self.found_buttons[button] = table
             y += LIST_ROW
+        y = split + 52
+        room = max(1, (left.bottom - y - 8) // PUBLIC_ROW)
+        for public in self.server.tables[:room]:
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(left.x + 20, y, left.w - 40, PUBLIC_ROW - 8),
+                fit_line(public_label(public), 15, left.w - 64, True),
+                self.ui,
+            )
+            self.public_buttons[button] = public
+            y += PUBLIC_ROW
         self._build_form(right)
         fy = h - 74
         self.buttons["join"] = pygame_gui.elements.UIButton(
@@ -189,6 +231,10 @@ class JoinScene(Scene):
             button_item(f"table:{i}", button, self.press)
             for i, button in enumerate(self.found_buttons)
         ]
+        items += [
+            button_item(f"public:{i}", button, self.press)
+            for i, button in enumerate(self.public_buttons)
+        ]
         items += [entry_item(name, entry) for name, entry in self.entries.items()]
         assert self.seat_control is not None
         items.append(control_item(self.seat_control, self.press))
@@ -212,6 +258,9 @@ class JoinScene(Scene):
                 typed = self.address_text or self.code_text
                 if not had and self.found_buttons and not typed:
                     self.ring.focus("table:0")  # the first table found: Enter joins it
+        self.server.watch(self._server_url())
+        if self.server.update():
+            self.rebuild()
         task = self.task
         if task is not None and task.done:
             self.task = None
@@ -240,6 +289,8 @@ class JoinScene(Scene):
             return False
         if element in self.found_buttons:
             self.join_found(self.found_buttons[element])
+        elif element in self.public_buttons:
+            self.join_public(self.public_buttons[element])
         elif element is self.buttons["join"]:
             self.join()
         elif element is self.buttons["back"]:
@@ -257,7 +308,17 @@ class JoinScene(Scene):
         self.code_text = self.entries["code"].get_text()
         self.name = self.entries["name"].get_text()
 
+    def _server_url(self) -> str | None:
+        where = parse_address(self.address_text)
+        return None if where is None else where.url
+
     # --- joining ---
+
+    def join_public(self, table: PublicTable) -> None:
+        """A public table of the typed server: its code, and join."""
+        self.code_text = table.code
+        self.rebuild()
+        self.join()
 
     def join_found(self, table: FoundTable) -> None:
         self.address_text = f"{table.address}:{table.port}"
@@ -316,6 +377,7 @@ class JoinScene(Scene):
             key = "online.no_browsing" if self.browse_failed else "online.looking"
             hint = pygame.Rect(left.x + 24, left.y + 64, left.w - 48, 120)
             paragraph(surface, tr(key), hint, 16, MUTED, max_lines=5)
+        self._draw_public(surface)
         text(surface, tr("online.or_type"), (right.x + 24, right.y + 22), 19, GOLD, bold=True)
         for key, at in self.labels:
             text(surface, tr(key), at, 17, bold=True, anchor="midleft")
@@ -325,6 +387,23 @@ class JoinScene(Scene):
             if name in self.feedback_at:
                 paragraph(surface, line, self.feedback_at[name], 14, colour, max_lines=2)
         self.status.draw(surface)
+
+    def _draw_public(self, surface: pygame.Surface) -> None:
+        area = self.public_area
+        pygame.draw.line(surface, PANEL_EDGE, (area.x + 20, area.y), (area.right - 20, area.y), 1)
+        where = parse_address(self.address_text)
+        title = (
+            tr("online.public_title_none")
+            if where is None
+            else tr("online.public_title", server=self.address_text.strip())
+        )
+        title = fit_line(title, 19, area.w - 48, True)
+        text(surface, title, (area.x + 24, area.y + 16), 19, GOLD, bold=True)
+        key = PUBLIC_STATES.get(self.server.state)
+        if key is not None and not self.public_buttons:
+            hint = pygame.Rect(area.x + 24, area.y + 54, area.w - 48, area.h - 62)
+            tone = RED if self.server.state == UNREACHABLE else MUTED
+            paragraph(surface, tr(key), hint, 16, tone, max_lines=4)
 
 
 FORM_LABELS = ("online.address", "online.code", "online.your_name", "online.seat")
