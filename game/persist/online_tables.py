@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from game.persist.paths import Paths
+from game.persist.paths import ONLINE_FOLDER, Paths
 from game.persist.store import StoreError, aside_message, move_aside, read_json, write_json
 
-FOLDER = "online"
+FOLDER = ONLINE_FOLDER
 MAX_BYTES = 4096
 _CODE = re.compile(r"^[A-Z2-9]{4,32}$")
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{8,128}$")

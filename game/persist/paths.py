@@ -19,6 +19,7 @@ APP_NAME = "Card Parlour"
 APP_AUTHOR = "CardParlour"
 SETTINGS_FILE = "settings.json"
 STATISTICS_FILE = "statistics.json"
+ONLINE_FOLDER = "online"  # beside the saves: a record per online seat (online_tables.py)
 
 
 @dataclass(frozen=True)
@@ -61,3 +62,15 @@ def app_paths(portable: bool = False) -> Paths:
     data = Path(platformdirs.user_data_dir(APP_NAME, APP_AUTHOR))
     config = Path(platformdirs.user_config_dir(APP_NAME, APP_AUTHOR))
     return Paths(saves=data / "saves", config=config, data=data)
+
+
+def online_seats_kept(paths: Paths) -> bool:
+    """Whether any online seat's record may be kept (a file in the records' folder).
+    Cheap and never raising, so the title imports the record and network code only when
+    there is something for it to read."""
+    try:
+        return any(
+            entry.name.endswith(".json") for entry in (paths.saves / ONLINE_FOLDER).iterdir()
+        )
+    except OSError:
+        return False

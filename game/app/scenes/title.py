@@ -3,6 +3,8 @@ Statistics, Rules and Quit. Arrows, Tab, Enter and Esc work as well as the mouse
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -12,15 +14,17 @@ from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.game_tabs import game_ids
 from game.app.table.panels import fit_line
-from game.app.table.rejoin import newest_online, rejoin, rejoin_label
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, fit_text, panel, paragraph, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.variant_name import variant_name
 from game.games.registry import GAMES
-from game.persist.online_tables import OnlineRecord
+from game.persist.paths import online_seats_kept
 from game.persist.savedgame import SaveSummary
 from game.persist.saves import open_save
+
+if TYPE_CHECKING:
+    from game.persist.online_tables import OnlineRecord
 
 VERSION = "0.1.0"
 # The picture on each game's tile: cards that say what the game is about.
@@ -65,7 +69,7 @@ class TitleScene(Scene):
 
         in_progress = self.app.games_in_progress()
         self.latest = in_progress[0] if in_progress else None
-        self.rejoin = newest_online(self.app, self.latest)  # an online seat waits
+        self.rejoin = self._waiting_online_seat()
         waiting = self.latest is not None or self.rejoin is not None
         menu = [name for name in MENU if name != "continue" or waiting]
         bw, bh, bgap = (148, 48, 14) if w >= 1200 else (136, 46, 10)
@@ -93,6 +97,16 @@ class TitleScene(Scene):
         if first_build and "continue" in menu:
             self.focus.focus("continue")  # the likeliest choice when a game is waiting
 
+    def _waiting_online_seat(self) -> OnlineRecord | None:
+        """The online seat Continue offers, if one waits. The record and network code is
+        imported only when a record is kept: start-up to the first frame stays as quick
+        as it was before Play online (issue 29 section 3)."""
+        if not online_seats_kept(self.app.paths):
+            return None
+        from game.app.table.rejoin import newest_online
+
+        return newest_online(self.app, self.latest)
+
     # --- actions ---
 
     def open_game(self, game_id: str) -> None:
@@ -106,6 +120,8 @@ class TitleScene(Scene):
             self.app.quit()
         elif name == "continue":
             if self.rejoin is not None:  # back to the online table (or told it is gone)
+                from game.app.table.rejoin import rejoin
+
                 rejoin(self.app, self.rejoin, on_failed=self.rebuild)
                 return
             if self.latest is None:
@@ -185,7 +201,12 @@ class TitleScene(Scene):
             self._draw_tile(surface, game_id, rect, focused == f"game:{game_id}")
         if self.latest is not None or self.rejoin is not None:
             room = w - 2 * self.caption_at[0]
-            line = rejoin_label(self.rejoin) if self.rejoin else continue_caption(self.latest)
+            if self.rejoin is not None:
+                from game.app.table.rejoin import rejoin_label
+
+                line = rejoin_label(self.rejoin)
+            else:
+                line = continue_caption(self.latest)
             caption = fit_line(line, 16, room, False)
             text(surface, caption, self.caption_at, 16, GOLD, anchor="topleft")
         text(surface, tr("title.keys_hint"), (w // 2, h - 18), 13, MUTED, anchor="midbottom")
