@@ -144,6 +144,19 @@ def _fit(content: str, size: int, width: int, bold: bool = False) -> str:
 fit_line = _fit
 
 
+def fit_sized(
+    content: str, size: int, smallest: int, width: int, bold: bool = False
+) -> tuple[int, str]:
+    """The largest size from ``size`` down to ``smallest`` at which ``content`` fits
+    ``width`` pixels, and the text; cut with an ellipsis only if not even the smallest
+    fits. A text sized to the window's scale can outgrow its box, since boxes do not
+    scale alike (the sidebar stops widening at 284 px)."""
+    for step in range(size, smallest - 1, -1):
+        if fonts.font(step, bold).size(content)[0] <= width:
+            return step, content
+    return smallest, _fit(content, smallest, width, bold)
+
+
 def card_count_badge(
     surface: pygame.Surface, count: int, pos: tuple[int, int], scale: float
 ) -> None:
@@ -185,6 +198,9 @@ def _panel_image(size: tuple[int, int], alpha: int) -> tuple[pygame.Surface, pyg
 class ScorePanel(CachedPanel):
     """Players and their totals, the player to act marked."""
 
+    # The title as last drawn: (size, text, room in pixels), measured by the fit test.
+    title_drawn: tuple[int, str, int] = (0, "", 0)
+
     def draw(
         self,
         surface: pygame.Surface,
@@ -200,15 +216,9 @@ class ScorePanel(CachedPanel):
     def _render(self, size, title, rows, scale) -> pygame.Surface:
         image, rect = _panel_image(size, 214)
         pad = round(12 * scale)
-        head = max(12, round(15 * scale))
-        text(
-            image,
-            _fit(title, head, rect.w - 2 * pad, True),
-            (rect.x + pad, rect.y + round(9 * scale)),
-            head,
-            GOLD,
-            bold=True,
-        )
+        head, shown = fit_sized(title, max(12, round(15 * scale)), 11, rect.w - 2 * pad, True)
+        self.title_drawn = (head, shown, rect.w - 2 * pad)
+        text(image, shown, (rect.x + pad, rect.y + round(9 * scale)), head, GOLD, bold=True)
         y = rect.y + round(36 * scale)
         row_h = round(24 * scale)
         body = max(12, round(15 * scale))

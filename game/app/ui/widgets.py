@@ -79,6 +79,33 @@ def text_width(text: str, size: int = 15, bold: bool = True) -> int:
     return fonts.font(size, bold).size(text)[0]
 
 
+# A button's label in the theme (``button``: 17 px bold), and the smaller sizes a label
+# steps down to (theme classes ``@button_15`` / ``@button_13``) when it does not fit.
+BUTTON_SIZES = (17, 15, 13)
+# Clear felt between a label and each side of its button (border 2 px + 8 px air), so
+# a label never touches the border.
+BUTTON_CLEARANCE = 10
+
+
+def button_text_size(label: str, width: int) -> int:
+    """The largest of ``BUTTON_SIZES`` at which ``label`` fits a button ``width`` wide
+    with ``BUTTON_CLEARANCE`` on each side (the smallest if none does)."""
+    room = width - 2 * BUTTON_CLEARANCE
+    return next((s for s in BUTTON_SIZES if text_width(label, s) <= room), BUTTON_SIZES[-1])
+
+
+def button_width(label: str, minimum: int = 96) -> int:
+    """The width of a button made to fit ``label`` at the theme's size with its clearance."""
+    return max(minimum, text_width(label, BUTTON_SIZES[0]) + 2 * BUTTON_CLEARANCE + 4)
+
+
+def fitted_button_id(label: str, width: int, object_id: str | None = None) -> ObjectID:
+    """The theme id of a button ``width`` wide showing ``label``: its style
+    (``object_id``) and, when the label needs it, the smaller size's class."""
+    size = button_text_size(label, width)
+    return ObjectID(object_id=object_id, class_id=None if size == 17 else f"@button_{size}")
+
+
 def segmented(
     manager: pygame_gui.UIManager,
     name: str,

@@ -46,3 +46,77 @@ def test_every_key_help_line_fits_its_box(paths, size, language):
             assert help_box.rows and not any("…" in k for k, _w, _y in help_box.rows)
             key(app, pygame.K_SPACE)
         i18n.set_language("en")
+
+
+def _open_each_game(app, game_id: str):
+    from game.app.table import resume_table
+
+    table = resume_table(app, played(game_id, {"players": 4}, seed=3, moves=2))
+    table.ai_pause = 60.0
+    frames(app, 2)
+    if app.stack.top is not table and hasattr(app.stack.top, "ready"):
+        app.stack.top.ready()  # a hot-seat hand-off: the table behind it is what counts
+        frames(app, 2)
+    return table
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_score_header_fits_its_panel_uncut(paths, size, language):
+    """Issue 29: the Japanese Kalooki header was cut ("...フォ") at 1280x800, where its
+    type grows with the window faster than the sidebar does. Every deal's header of
+    Kalooki, and each game's header on screen, is drawn whole inside its panel."""
+    from game.app.table.kalooki.words import deal_contract
+
+    with headless_app(paths, size=size, reduce_motion=True, language=language) as app:
+        from game.app.scenes.title import TitleScene
+
+        app.start(TitleScene(app))
+        for game_id in sorted(GAMES):
+            table = _open_each_game(app, game_id)
+            titles = [table.score_title(table.view)]
+            if game_id == "kalooki":
+                titles += [
+                    i18n.tr("kalooki.scores_title", n=deal, contract=deal_contract(deal))
+                    for deal in range(1, 10)
+                ]
+            layout = table.layout
+            for title in titles:
+                table.score_panel.draw(app.surface, layout.score, title, [], layout.scale)
+                size_pt, shown, room = table.score_panel.title_drawn
+                assert shown == title, (game_id, language, size, title)
+                assert fonts.font(size_pt, True).size(shown)[0] <= room, (game_id, title)
+                assert size_pt >= 11
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_side_button_label_stays_clear_of_its_border(paths, size, language):
+    """Issue 29: "Sort by rank" touched its button's border at 1024x640. Each button of
+    every table is measured in the font the button really draws with: the label keeps
+    BUTTON_CLEARANCE (border and air) on both sides."""
+    from pygame_gui.core.utility import translate
+
+    from game.app.ui.widgets import BUTTON_CLEARANCE
+
+    with headless_app(paths, size=size, reduce_motion=True, language=language) as app:
+        from game.app.scenes.title import TitleScene
+
+        app.start(TitleScene(app))
+        for game_id in sorted(GAMES):
+            table = _open_each_game(app, game_id)
+            widgets = [*table.side_buttons, *table.context_widgets]
+            assert len(widgets) >= 6, game_id
+            for button in widgets:
+                label = translate(button.text, **button.text_kwargs)  # as the button does
+                width = button.font.size(label)[0]
+                assert width + 2 * BUTTON_CLEARANCE <= button.rect.w, (
+                    game_id,
+                    language,
+                    size,
+                    label,
+                    width,
+                    button.rect.w,
+                )
+        i18n.set_language("en")

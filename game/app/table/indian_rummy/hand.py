@@ -29,7 +29,7 @@ from game.app.table.indian_rummy.groups import (
     synced,
     unmatched_points,
 )
-from game.app.ui.widgets import text_width
+from game.app.ui.widgets import button_width
 from game.engine.cards import Card, sort_by_rank
 from game.games.indian_rummy import card_points
 
@@ -47,7 +47,7 @@ class GroupedHand:
         area = self.felt.buttons
         rects, x = {}, area.right
         for name in reversed(GROUP_BUTTONS):
-            width = max(96, text_width(tr(f"indian_rummy.{name}"), 15) + 30)
+            width = button_width(tr(f"indian_rummy.{name}"))
             rects[name] = pygame.Rect(x - width, area.y, width, area.h)
             x -= width + 8
         current = {name: button for button, name in self.group_widgets.items()}

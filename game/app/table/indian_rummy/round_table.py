@@ -30,7 +30,7 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, entry_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
-from game.app.ui.widgets import segment_widths, text_width
+from game.app.ui.widgets import button_width, segment_widths, text_width
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.messages import Seat as SeatParam
@@ -118,7 +118,7 @@ class RoundScene(Scene):
         y = self.list_area.y + 30
         for seat, here in self.rows:
             label = "indian_rummy.leave" if here else "indian_rummy.come_back"
-            width = max(100, text_width(tr(label), 15) + 28)
+            width = button_width(tr(label), 100)
             rect = pygame.Rect(self.list_area.right - width, y + 2, width, row_h - 6)
             button = pygame_gui.elements.UIButton(
                 rect, ui(label), self.ui, object_id=ObjectID(object_id="#quiet")
@@ -169,7 +169,7 @@ class RoundScene(Scene):
         y += 48
         label = tr("indian_rummy.join")
         self.join_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, max(140, text_width(label, 15) + 40), 40),
+            pygame.Rect(x, y, button_width(label, 140), 40),
             ui("indian_rummy.join"),
             self.ui,
         )

@@ -15,7 +15,7 @@ from game.app import i18n
 from game.app.i18n import tr, ui
 from game.app.table.context import TableContext
 from game.app.table.hooks import ContextButton
-from game.app.ui.widgets import text_width
+from game.app.ui.widgets import button_width, fitted_button_id
 
 SIDE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "menu", "help")
 ONLINE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "chat", "menu", "help")
@@ -47,8 +47,9 @@ class Controls:
         names = ONLINE_BUTTONS if self.ctx.session.online else SIDE_BUTTONS
         for rect, name in zip(layout.button_cells(len(names)), names):
             style = "#quiet" if name in ("menu", "help") else None
+            label = f"table.{name}"
             button = pygame_gui.elements.UIButton(
-                rect, ui(f"table.{name}"), manager, object_id=ObjectID(object_id=style)
+                rect, ui(label), manager, object_id=fitted_button_id(tr(label), rect.w, style)
             )
             self.side_buttons[button] = name
         self.context_widgets = {}
@@ -103,7 +104,7 @@ class Controls:
         h = layout.status.h - 8
         for spec in reversed(wanted):
             label = tr(spec.key, **dict(spec.params))
-            width = max(96, text_width(label, 15) + 34)
+            width = button_width(label)
             rect = pygame.Rect(x - width, layout.status.y + 4, width, h)
             widget = pygame_gui.elements.UIButton(
                 rect,
