@@ -36,6 +36,7 @@ from game.persist.settings import Settings, save_settings
 from game.persist.stats import Statistics, load_stats, save_stats
 
 if TYPE_CHECKING:
+    from game.app.scenes.new_game import Choices
     from game.app.scenes.online.hosted import HostedServer
 
 log = logging.getLogger(__name__)
@@ -85,7 +86,9 @@ class App:
         self.cards = CardArt(settings.four_colour, settings.card_back)
         self.audio = Audio(settings.sound, settings.volume)
         self.stack = SceneStack()
-        self._hosted: Any = None  # the one table server of the tables hosted here
+        self._hosted: HostedServer | None = None  # the one table server of the tables hosted here
+        # each game's New game choices this run (the file keeps them between runs)
+        self.new_game_memory: dict[str, Choices] = {}
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0
@@ -377,8 +380,7 @@ class App:
             from game.app.scenes.online.hosted import HostedServer
 
             self._hosted = HostedServer()
-        hosted: HostedServer = self._hosted
-        return hosted
+        return self._hosted
 
     def request_quit(self) -> None:
         """The window's close button: quit, unless a scene must ask first (a table whose
@@ -427,7 +429,10 @@ def _desktop_size() -> tuple[int, int] | None:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         return None
-    return tuple(sizes[0]) if sizes else None
+    if not sizes:
+        return None
+    width, height = sizes[0]
+    return (width, height)
 
 
 def _fill_desktop(window: pygame.Window) -> None:

@@ -98,6 +98,14 @@ class Scene:
         self.ring.on_change = self._focus_moved
         self._ring_placed = False
 
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        """The scene's widget manager, for the builders that need one: it exists while
+        the scene is on the stack, which is when ``build`` runs."""
+        if self.ui is None:
+            raise RuntimeError(f"{type(self).__name__} has no widgets off the stack")
+        return self.ui
+
     # --- life cycle (called by the stack) ---
 
     def enter(self) -> None:

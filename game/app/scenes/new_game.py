@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -40,6 +40,9 @@ from game.app.ui.widgets import Control, segment_widths, segmented
 from game.engine.options import OptionField, option_fields
 from game.games.registry import get_game
 from game.persist import new_game_memory as memory
+
+if TYPE_CHECKING:
+    from game.app.app import App
 
 AI_NAMES = 9  # names.ai_1 .. names.ai_9 in the translation files
 MAX_SEED = 10**12
@@ -168,20 +171,20 @@ def with_change(choices: Choices, name: str, value: Any) -> Choices:
 
 
 class NewGameScene(Scene):
-    def __init__(self, app, game_id: str) -> None:
+    def __init__(self, app: App, game_id: str) -> None:
         super().__init__(app)
         self.info = get_game(game_id)
         self.fields = shown_fields(self.info.options_type)
-        kept = app.__dict__.setdefault("new_game_memory", {})
+        kept = app.new_game_memory
         if game_id not in kept:  # the first visit this run: the choices of the last run
             saved = memory.load_all(app.paths).get(game_id)
             kept[game_id] = remembered(game_id, saved) or default_choices(game_id)
         self.choices: Choices = kept[game_id]
         self.controls: list[Control] = []
         self.name_entries: dict[Any, int] = {}
-        self.seed_entry = None
-        self.start_button = None
-        self.back_button = None
+        self.seed_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.start_button: pygame_gui.elements.UIButton | None = None
+        self.back_button: pygame_gui.elements.UIButton | None = None
         self.scrollers: dict[str, Any] = {}  # "seats" / "options": the scrolling lists
         self.columns = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         self.seats_top = 0
@@ -237,7 +240,7 @@ class NewGameScene(Scene):
         y = area.y + 56
         self.controls.append(
             segmented(
-                self.ui,
+                self.manager,
                 "players",
                 (x, y),
                 [(n, str(n)) for n in counts],
@@ -256,7 +259,7 @@ class NewGameScene(Scene):
             for seat, (name, kind) in enumerate(self.choices.seats[: self.choices.players])
         ]
         choices = [(k, f"new_game.kind_{k}") for k in SEAT_KINDS]
-        rows = seat_rows(self.ui, view, kinds, choices, names)
+        rows = seat_rows(self.manager, view, kinds, choices, names)
         self.controls += rows.controls
         self.name_entries = rows.entries
         self.seats_bottom = rows.bottom
@@ -282,12 +285,14 @@ class NewGameScene(Scene):
         if self.info.presets:
             lit = presets.current(self.info.presets, self.fields, self.choices.values)
             box = pygame.Rect(area.x + 24, top, area.w - 48, 0)
-            control, used = presets.preset_list(self.ui, self.info.id, self.info.presets, lit, box)
+            control, used = presets.preset_list(
+                self.manager, self.info.id, self.info.presets, lit, box
+            )
             self.controls.append(control)
             top += used + 10
         view = pygame.Rect(area.x + 12, top, area.w - 24, area.bottom - 12 - top)
         controls, scroller = option_rows(
-            self.ui, self.info.id, self.fields, self.choices.values, view
+            self.manager, self.info.id, self.fields, self.choices.values, view
         )
         adjust_steppers(controls, self.info.id, self.fields, self.choices.values, self._allowed)
         self.controls += controls
@@ -297,13 +302,13 @@ class NewGameScene(Scene):
     def _build_footer(self, margin: int, w: int, h: int) -> None:
         y = h - 74
         self.seed_x = margin + fonts.font(17, True).size(tr("new_game.seed"))[0] + 16
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(
+        self.seed_entry = seed_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.seed_x, y + 7, 170, 38), self.ui
         )
-        self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(12)
+        seed_entry.set_allowed_characters("numbers")
+        seed_entry.set_text_length_limit(12)
         if self.choices.seed:
-            self.seed_entry.set_text(self.choices.seed)
+            seed_entry.set_text(self.choices.seed)
         self.start_button = pygame_gui.elements.UIButton(
             pygame.Rect(w - margin - 200, y, 200, 52),
             ui("new_game.start"),
@@ -333,8 +338,8 @@ class NewGameScene(Scene):
                 kinds = seat_kinds(self.choices)
                 default = default_name(seat, self.choices.seats[seat][1], kinds)
                 self.choices.seats[seat][0] = "" if typed == default else typed
-            elif element is self.seed_entry:
-                self.choices.seed = element.get_text()
+            elif self.seed_entry is not None and element is self.seed_entry:
+                self.choices.seed = self.seed_entry.get_text()
             return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False

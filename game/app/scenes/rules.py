@@ -58,7 +58,7 @@ class RulesScene(Scene):
         self.scroll = 0
         self.view = pygame.Rect(0, 0, 0, 0)
         self.tabs: Control | None = None
-        self.done_button = None
+        self.done_button: pygame_gui.elements.UIButton | None = None
         self._page: pygame.Surface | None = None
         self._page_key: tuple = ()
         self._dragging: int | None = None

@@ -57,8 +57,8 @@ class SettingsScene(Scene):
         self.backs: dict[str, pygame.Rect] = {}
         self.aces_at = (0, 0)
         self.panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
-        self.back_button = None
-        self.reset_button = None
+        self.back_button: pygame_gui.elements.UIButton | None = None
+        self.reset_button: pygame_gui.elements.UIButton | None = None
 
     def exit(self) -> None:
         self.app.save_settings()
@@ -172,7 +172,7 @@ class SettingsScene(Scene):
 
     def _toggle(self, name: str, on: bool, x: int, y: int, width: int, text_w: int, row: int):
         self._row(name, x, y, text_w, row)
-        self.controls.append(toggle(self.ui, name, _right(x, y, width), on))
+        self.controls.append(toggle(self.manager, name, _right(x, y, width), on))
 
     def _choices(self, name, choices, current, x, y, width, segment_w, row) -> None:
         """A row whose setting is one of ``choices``, each labelled ``settings.<name>_<choice>``
@@ -183,7 +183,7 @@ class SettingsScene(Scene):
         at = (x + width - sum(widths) - 6, y + 8)
         pairs = list(zip(choices, labels))
         self.controls.append(
-            segmented(self.ui, name, at, pairs, current, widths=widths, plain=True)
+            segmented(self.manager, name, at, pairs, current, widths=widths, plain=True)
         )
 
     def _slider(self, name, x, y, width, control_w, row, start, span, step, to_setting, shown):

@@ -155,7 +155,7 @@ def option_rows(
 
 
 def choice_labels(game_id: str, f: OptionField) -> list[str]:
-    return [tr_or(f"options.{game_id}.{f.name}.choice_{c}", str(c)) for c in f.choices]
+    return [tr_or(f"options.{game_id}.{f.name}.choice_{c}", str(c)) for c in f.choices or ()]
 
 
 def control_width(game_id: str, f: OptionField) -> int:

@@ -69,8 +69,8 @@ class StatisticsScene(Scene):
         self.tabs: Control | None = None
         self.table = pygame.Rect(0, 0, 0, 0)
         self.chart = pygame.Rect(0, 0, 0, 0)
-        self.done_button = None
-        self.reset_button = None
+        self.done_button: pygame_gui.elements.UIButton | None = None
+        self.reset_button: pygame_gui.elements.UIButton | None = None
         self.variant = ""  # a game with variants (Indian Rummy's formats): the one shown
         self.variants: Control | None = None
 

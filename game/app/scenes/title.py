@@ -3,6 +3,7 @@ Statistics, Rules and Quit. Arrows, Tab, Enter and Esc work as well as the mouse
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -78,7 +79,7 @@ class TitleScene(Scene):
         y = top + tile_h + buttons_gap
         self.buttons = {}
         items = [
-            Focusable(f"game:{gid}", rect, lambda gid=gid: self.open_game(gid), radius=16)
+            Focusable(f"game:{gid}", rect, partial(self.open_game, gid), radius=16)
             for gid, rect in self.tiles
         ]
         for name in menu:
@@ -88,7 +89,7 @@ class TitleScene(Scene):
                 rect, ui(f"title.{name}"), self.ui, object_id=ObjectID(object_id=style)
             )
             self.buttons[button] = name
-            items.append(Focusable(name, rect, lambda name=name: self.choose(name), radius=9))
+            items.append(Focusable(name, rect, partial(self.choose, name), radius=9))
             x += bw + bgap
         # Under the Continue button (the first), reading on from its left edge.
         self.caption_at = ((w - total) // 2 + 4, y + bh + (10 if compact else 14))
@@ -199,14 +200,15 @@ class TitleScene(Scene):
         focused = self.focus.name
         for game_id, rect in self.tiles:
             self._draw_tile(surface, game_id, rect, focused == f"game:{game_id}")
-        if self.latest is not None or self.rejoin is not None:
-            room = w - 2 * self.caption_at[0]
-            if self.rejoin is not None:
-                from game.app.table.rejoin import rejoin_label
+        line = None
+        if self.rejoin is not None:
+            from game.app.table.rejoin import rejoin_label
 
-                line = rejoin_label(self.rejoin)
-            else:
-                line = continue_caption(self.latest)
+            line = rejoin_label(self.rejoin)
+        elif self.latest is not None:
+            line = continue_caption(self.latest)
+        if line is not None:
+            room = w - 2 * self.caption_at[0]
             caption = fit_line(line, 16, room, False)
             text(surface, caption, self.caption_at, 16, GOLD, anchor="topleft")
         text(surface, tr("title.keys_hint"), (w // 2, h - 18), 13, MUTED, anchor="midbottom")

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
+from pygame_gui.core import UIElement
 
 from game.app.ui.paint import focus_ring
 
@@ -45,14 +45,14 @@ class Focusable:
     activate: Callable[[], None]
     radius: int = 12
     adjust: Callable[[int], None] | None = None  # Left/Right, +/-: change the value
-    elements: Sequence[Any] = ()  # pygame_gui widgets it stands for: the ring follows them
+    elements: Sequence[UIElement] = ()  # pygame_gui widgets it stands for: the ring follows them
     clip: pygame.Rect | None = None  # the visible part (a scrolling list)
     reveal: Callable[[], None] | None = None  # scroll it into view
-    typing: Any = None  # a text entry that takes the keys while focused
+    typing: UIElement | None = None  # a text entry that takes the keys while focused
 
     def area(self) -> pygame.Rect:
         """Where the item is now (widgets in a scrolling list move)."""
-        rects = [e.rect for e in self.elements if getattr(e, "alive", lambda: True)()]
+        rects = [pygame.Rect(e.rect) for e in self.elements if e.alive()]
         if not rects:
             return self.rect
         return rects[0].unionall(rects[1:])

@@ -16,6 +16,7 @@ from typing import Any
 import i18n as _i18n
 import pygame_gui
 from pygame_gui.core.resource_loaders import IResourceLoader
+from pygame_gui.core.ui_font_dictionary import UIFontDictionary
 
 from game.app import i18n
 from game.app.assets import theme_path, translations_dir
@@ -34,7 +35,8 @@ RED = (226, 110, 96)
 @cache
 def theme_data() -> dict[str, Any]:
     with open(theme_path(), encoding="utf-8") as handle:
-        return json.load(handle)
+        data: dict[str, Any] = json.load(handle)
+    return data
 
 
 class ImmediateLoader(IResourceLoader):
@@ -69,9 +71,11 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
         translation_directory_paths=[str(translations_dir())],
     )
     fonts = manager.get_theme().get_font_dictionary()
-    japanese = fonts.default_font_dictionary["ja"]
-    for code in list(fonts.default_font_dictionary):
-        fonts.default_font_dictionary[code] = japanese
+    # the interface names no default fonts; pygame_gui's own dictionary holds them
+    if isinstance(fonts, UIFontDictionary):
+        japanese = fonts.default_font_dictionary["ja"]
+        for code in list(fonts.default_font_dictionary):
+            fonts.default_font_dictionary[code] = japanese
     fonts.set_locale(i18n.language())
     _dedupe_load_path()
     return manager

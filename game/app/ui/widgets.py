@@ -34,7 +34,7 @@ class Control:
     kind: str = "segmented"  # "segmented", "toggle" or "stepper": how keys change it
     current: Any = None
 
-    def value_for(self, button: object) -> Any:
+    def value_for(self, button: UIButton) -> Any:
         return self.buttons[button]
 
     def __contains__(self, button: object) -> bool:
