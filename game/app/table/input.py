@@ -31,6 +31,7 @@ from game.app.table.drag import (
     Target,
     zone_at,
 )
+from game.app.table.keymap import keys_text
 from game.app.table.sprites import Token
 from game.engine.cards import Card, sort_by_rank, sort_by_suit
 
@@ -114,7 +115,8 @@ class TableInput:
         for name in topics:  # a game's own wording of a line wins
             own = f"{game}.help_{name}"
             key = own if i18n.has(own) else f"table.help_{name}"
-            lines.append((tr(f"{key}_keys"), tr(key)))
+            jobs = HELP_JOBS.get(name)  # a key's line: its keys as the key map has them
+            lines.append((keys_text(*jobs) if jobs else tr(f"{key}_keys"), tr(key)))
         self.app.stack.push(HelpOverlay(self.app, [*lines, *self.help_lines()]))
 
     # --- the mouse ------------------------------------------------------------------------
@@ -455,3 +457,12 @@ HELP_ORDER = (
     "discards",
     "menu",
 )
+# The help lines that are keys of the key map (keymap.py): written from it.
+HELP_JOBS = {
+    "draw": ("draw",),
+    "take": ("take",),
+    "discard": ("discard",),
+    "meld": ("meld",),
+    "hint": ("hint",),
+    "sort": ("sort_suit", "sort_rank"),
+}

@@ -12,6 +12,7 @@ import pygame
 
 from game.app.i18n import tr
 from game.app.table.drag import Move, Source, Target
+from game.app.table.keymap import job_of
 from game.engine.cards import Card
 
 
@@ -91,16 +92,7 @@ class TableKeys:
         if (key == pygame.K_z and ctrl) or key == pygame.K_u:
             self.undo()
             return True
-        letter = {
-            pygame.K_d: "draw",
-            pygame.K_t: "take",
-            pygame.K_x: "discard",
-            pygame.K_DELETE: "discard",
-            pygame.K_m: "meld",
-            pygame.K_h: "hint",
-            pygame.K_s: "sort_suit",
-            pygame.K_r: "sort_rank",
-        }.get(key)
+        letter = job_of(key, TABLE_JOBS)
         if letter is None:
             return False
         if letter == "draw":
@@ -190,3 +182,7 @@ class TableKeys:
         _target, move = targets[self.key_target]
         self.key_target = None
         self.perform(move, Source("hand", self.held()), {})
+
+
+# The table's own jobs of a letter (keymap.py), after the game's own keys.
+TABLE_JOBS = ("draw", "take", "discard", "meld", "hint", "sort_suit", "sort_rank")

@@ -54,6 +54,7 @@ from game.app.table.indian_rummy.groups import spare_twin
 from game.app.table.indian_rummy.hand import GroupedHand
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.indian_rummy.showdown import ShowdownScene
+from game.app.table.keymap import job_of, keys_text
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.parts.hint import Hint
 from game.app.table.sprites import Place, Token
@@ -272,10 +273,14 @@ class IndianRummyTable(GroupedHand, TableScene):
         return tuple(t for t in super().help_topics() if t not in ("select", "meld"))
 
     def help_lines(self) -> list[tuple[str, str]]:
-        return [
-            (tr(f"indian_rummy.help_{name}_keys"), tr(f"indian_rummy.help_{name}"))
-            for name in ("groups", "group", "auto", "finish", "drop")
-        ]
+        keys = {  # the key map's (keymap.py), beside a gesture
+            "groups": tr("indian_rummy.help_groups_keys"),
+            "group": keys_text("group"),
+            "auto": keys_text("auto_group"),
+            "finish": keys_text("finish"),
+            "drop": keys_text("drop"),
+        }
+        return [(shown, tr(f"indian_rummy.help_{name}")) for name, shown in keys.items()]
 
     # --- buttons and keys -----------------------------------------------------------------
 
@@ -301,14 +306,14 @@ class IndianRummyTable(GroupedHand, TableScene):
         )
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_a:
+        job = job_of(event.key, ("auto_group", "group", "drop", "finish"))
+        if job == "auto_group":
             self.auto_group()
-        elif key in (pygame.K_g, pygame.K_m):
+        elif job == "group":
             self.group_selected()
-        elif key == pygame.K_p:
+        elif job == "drop":
             self.ask_pack()
-        elif key == pygame.K_f:
+        elif job == "finish":
             held = self.held()
             source = Source("hand", held)
             self.perform(self.resolve(source, Target("finish")), source, {})

@@ -16,6 +16,7 @@ from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.hooks import ContextButton
 from game.app.table.kalooki import ending, felt
 from game.app.table.kalooki.words import deal_contract, staged_progress
+from game.app.table.keymap import job_of, keys_text
 from game.app.table.table_scene import TableScene
 from game.engine.actions import Action, Discard, LayDown, LayOff, Pass
 from game.engine.cards import Card
@@ -295,27 +296,38 @@ class KalookiTable(TableScene):
             self.lay_down_staged()
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
-        kind = self.prompt_kind()
-        keys: dict[int, str] = {}
-        if kind == "call":
-            keys = {pygame.K_c: "call", pygame.K_p: "decline"}
-        elif kind == "answer":
-            keys = {pygame.K_a: "allow", pygame.K_n: "deny"}
-        elif self.my_turn and self.view.phase == PLAY:
-            keys = {pygame.K_p: "pass_turn", pygame.K_l: "lay_down"}
-        if self.staged:
-            keys[pygame.K_BACKSPACE] = "cancel_stage"
-        name = keys.get(event.key)
-        if name is None:
+        jobs = self.key_jobs()
+        job = job_of(event.key, jobs)
+        if job is None:
             return False
-        if name == "lay_down" and not self.staged:
+        if jobs[job] == "lay_down" and not self.staged:
             return False
-        self.on_context(name)
+        self.on_context(jobs[job])
         return True
 
+    def key_jobs(self) -> dict[str, str]:
+        """The key map's jobs (keymap.py) this table does now, each with its button's
+        name; the first wins a key two share (C calls before it takes staged melds back)."""
+        kind = self.prompt_kind()
+        jobs: dict[str, str] = {}
+        if kind == "call":
+            jobs = {"call": "call", "pass": "decline"}
+        elif kind == "answer":
+            jobs = {"allow": "allow", "deny": "deny"}
+        elif self.my_turn and self.view.phase == PLAY:
+            jobs = {"pass": "pass_turn", "lay_down": "lay_down"}
+        if self.staged:
+            jobs["cancel_stage"] = "cancel_stage"
+        return jobs
+
     def help_lines(self) -> list[tuple[str, str]]:
-        names = ("call", "answer", "stage", "tack")
-        return [(tr(f"kalooki.help_{n}_keys"), tr(f"kalooki.help_{n}")) for n in names]
+        keys = {
+            "call": keys_text("call", "pass"),
+            "answer": keys_text("allow", "deny"),
+            "stage": keys_text("lay_down", "cancel_stage"),
+            "tack": tr("kalooki.help_tack_keys"),
+        }
+        return [(shown, tr(f"kalooki.help_{name}")) for name, shown in keys.items()]
 
     def ends_turn(self, action: Action) -> bool:
         return isinstance(action, Discard | Pass)

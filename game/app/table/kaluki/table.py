@@ -5,8 +5,8 @@ What Kaluki adds to the defaults of a rummy table:
 - The first meld (51 points, or the points to come down chosen) is staged: cards dragged
   to the table before a player has melded lie in a dashed frame in their area, the total
   shows live ("43 / 51") and Lay down (or L) puts them all down at once; Cancel (or
-  Esc) takes them back. After the first meld, cards dragged to the table are laid down
-  at once.
+  Backspace, as in every game) takes them back. After the first meld, cards dragged to
+  the table are laid down at once.
 - When a joker's reading is ambiguous (a run that may grow at either end, a group's
   missing suit) a chooser asks, showing each reading as the meld would lie.
 - The first-turn discard round shows a Pass button (P); the options in play are listed
@@ -30,6 +30,7 @@ from game.app.scenes.game_over import FinalResult
 from game.app.table.drag import Choice, Move, meld_faces
 from game.app.table.hooks import ContextButton
 from game.app.table.kaluki.ending import final_result
+from game.app.table.keymap import job_of, keys_text
 from game.app.table.panels import OUT, SeatInfo
 from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, Draw, LayDown, LayOff, Pass
@@ -170,22 +171,28 @@ class KalukiTable(TableScene):
             self.lay_down_staged()
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_p and self.view.phase == FIRST_ROUND and self.my_turn:
-            self.play(Pass())
-            return True
-        if event.key == pygame.K_l and self.staged and self.my_turn:
-            self.lay_down_staged()
-            return True
-        if event.key == pygame.K_c and self.staged:
-            self.cancel_stage()
-            return True
-        return False
+        job = job_of(event.key, self.key_jobs())
+        if job is None:
+            return False
+        self.on_context(job)  # each job is the button of the same name
+        return True
+
+    def key_jobs(self) -> list[str]:
+        """The key map's jobs (keymap.py) this table does now."""
+        jobs = []
+        if self.view.phase == FIRST_ROUND and self.my_turn:
+            jobs.append("pass")
+        if self.staged and self.my_turn:
+            jobs.append("lay_down")
+        if self.staged:
+            jobs.append("cancel_stage")
+        return jobs
 
     def help_lines(self) -> list[tuple[str, str]]:
         return [
-            ("P", tr("kaluki.help_pass")),
-            ("L", tr("kaluki.help_lay_down")),
-            ("C", tr("kaluki.help_cancel")),
+            (keys_text("pass"), tr("kaluki.help_pass")),
+            (keys_text("lay_down"), tr("kaluki.help_lay_down")),
+            (keys_text("cancel_stage"), tr("kaluki.help_cancel")),
         ]
 
     # --- gestures --------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from game.app.i18n import tr
 from game.app.table.compose import Composer, compose_hidden_hands
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hooks import ContextButton
+from game.app.table.keymap import NUMBER_KEYS, job_of, keys_text
 from game.app.table.laugh_and_lie_down import ending, paint
 from game.app.table.laugh_and_lie_down.chips import signed_plain
 from game.app.table.laugh_and_lie_down.felt import (
@@ -56,7 +57,6 @@ from game.games.laugh_and_lie_down.state import (
     LieDown,
 )
 
-NUMBER_KEYS = tuple(range(pygame.K_1, pygame.K_9 + 1))
 # The table's own key help, less what this game has not (its undo never meets a stock).
 HELP_TOPICS = ("arrows", "move_card", "space", "hint", "sort", "log", "menu")
 HELP_LINES = (
@@ -71,6 +71,7 @@ HELP_LINES = (
     "inspect",
     "undo",
 )
+HELP_JOBS = ("lie_down", "declare", "claim", "pass")  # lines that are one job of the key map
 
 
 class LaughTable(TableScene):
@@ -229,9 +230,18 @@ class LaughTable(TableScene):
 
     def help_lines(self) -> list[tuple[str, str]]:
         return [
-            (tr(f"laugh_and_lie_down.help_{name}_keys"), tr(f"laugh_and_lie_down.help_{name}"))
-            for name in HELP_LINES
+            (self.help_keys(name), tr(f"laugh_and_lie_down.help_{name}")) for name in HELP_LINES
         ]
+
+    def help_keys(self, name: str) -> str:
+        """A help line's keys: the key map's (keymap.py), beside a gesture."""
+        if name in HELP_JOBS:
+            return keys_text(name)
+        if name == "double":
+            return f"{tr('table.help_double_keys')}  {keys_text('capture')}"
+        if name == "inspect":
+            return f"{keys_text('inspect')}  {tr('laugh_and_lie_down.help_inspect_keys')}"
+        return tr(f"laugh_and_lie_down.help_{name}_keys")
 
     # --- gestures -> moves ------------------------------------------------------------------
 
@@ -330,30 +340,31 @@ class LaughTable(TableScene):
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        if key == pygame.K_i:
+        if job_of(key, ("inspect",)):
             self.cycle_inspection()
             return True
+        job = job_of(key, ("lie_down", "capture", "declare", "pass", "claim"))
         if not self.my_turn:
-            if key in (pygame.K_l, pygame.K_c, pygame.K_d, pygame.K_p, *NUMBER_KEYS):
+            if job is not None:
                 self.refuse(tr("table.not_your_turn"))
                 return True
             return False
-        if key == pygame.K_l:
+        if job == "lie_down":
             self.play(LieDown())
-        elif key == pygame.K_c:
+        elif job == "capture":
             held = self.held()
             if held:
                 source = Source("hand", held[:1])
                 self.perform(self.double_click(source), source, {})
-        elif key == pygame.K_d:
+        elif job == "declare":
             held = self.held()
             declares = [a for a in self.legal() if isinstance(a, DeclareDead)]
             mine = [a for a in declares if held and a.cards[0].rank == held[0].rank]
             chosen = (mine or declares or [DeclareDead(held)])[0]
             self.play(chosen)
-        elif key == pygame.K_p:
+        elif job == "pass":
             self.play(Pass())
-        elif key in NUMBER_KEYS:
+        elif job == "claim":
             claims = [a for a in self.legal() if isinstance(a, ClaimDead)]
             number = NUMBER_KEYS.index(key)
             if number < len(claims):
