@@ -35,11 +35,12 @@ from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net import messages as _messages  # noqa: F401  (their English templates)
 from game.net.protocol import BURST, GOING, MOVED, RATE, RateLimit
+from game.net.record import RECORD, GameRecord, record_frame
 from game.net.wire import decode_events
 
 log = logging.getLogger("game.net")
 
-SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice")
+SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice", RECORD)
 MAX_HOPS = 3  # redirects one request follows (a table that moved while we followed it)
 
 
@@ -146,7 +147,7 @@ class Reconnecting:
     gave_up: bool = False
 
 
-Incoming = LobbyInfo | Synced | Updated | ChatLine | Notice | Connection | Reconnecting
+Incoming = LobbyInfo | Synced | Updated | ChatLine | Notice | Connection | Reconnecting | GameRecord
 
 
 def _actions(data: Any) -> tuple[Action, ...]:
@@ -164,6 +165,8 @@ def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
         return ChatLine(data.get("seat"), str(data.get("text", "")))
     if kind == "notice":
         return Notice(codec.decode(Message, data["message"], "notice"))
+    if kind == RECORD:  # checked here, on the client's thread (a whole game's replay)
+        return record_frame(data)
     vt = view_type(game_id)
     if kind == "sync":
         return Synced(
@@ -509,6 +512,20 @@ class NetClient:
             self.code, self.seat = reply.data["code"], reply.data["seat"]
             self.credential, self.game_id = reply.data["credential"], reply.data["game"]
         return reply
+
+    def ask_record(self) -> None:
+        """Ask for the finished game's record again, without waiting: it comes to the
+        inbox as a ``GameRecord`` (checked on this client's thread), a refusal as a
+        ``Notice``."""
+
+        async def ask() -> None:
+            reply = await self._call(RECORD, {})
+            if reply.ok:
+                self.inbox.put(record_frame(reply.data))
+            elif reply.message is not None:
+                self.inbox.put(Notice(reply.message))
+
+        asyncio.run_coroutine_threadsafe(ask(), self.loop)
 
     def remove(self, seat: int) -> Reply:
         """(The host) take ``seat``'s player from the table; the computer plays on."""

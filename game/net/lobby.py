@@ -143,6 +143,10 @@ class Lobby:
             from game.net.rematch import rematch
 
             return rematch(self, sid)
+        if isinstance(request, p.AskRecord):
+            from game.net.record import asked
+
+            return asked(self, sid)
         if isinstance(request, p.Remove | p.Close):
             from game.net import host_controls
 

@@ -50,6 +50,8 @@ NOT_REMOVABLE = "net.not_removable"  # no player there the host may remove
 PLAYER_REMOVED = "net.player_removed"  # params: player (Seat)
 YOU_WERE_REMOVED = "net.you_were_removed"
 TABLE_CLOSED = "net.table_closed"
+RECORD_NOT_YET = "net.record_not_yet"  # the game's record asked while it goes on
+RECORD_SENT = "net.record_sent"  # asked for the record again and again
 
 templates(
     {
@@ -98,5 +100,7 @@ templates(
         TABLE_CLOSED: "The host closed the table.",
         REMATCH_OFFERED: "{player} wants to play again: choose Play again to sit down.",
         NOT_YOUR_LEAVE: "Only that player or the host can take a seat from the table.",
+        RECORD_NOT_YET: "The game's record is sent when the game is over: it shows every hand.",
+        RECORD_SENT: "The game's record has already been sent to you.",
     }
 )

@@ -23,6 +23,8 @@ Client -> server (acknowledged):
     remove  {seat}                         (the host's seat) that seat's player leaves;
                                            the computer plays it (waiting: it opens)
     close   {}                             (the host's seat) the table ends for everyone
+    record  {}                             (a finished table) its record again
+                                           -> {code, record}; refused while it goes on
 Server -> client:
     lobby   {code, game, phase, grace, seats: [{name, kind, connected, ai}]}
     sync    {code, game, seat, n, view, legal, history, names}   (after start or rejoin)
@@ -30,6 +32,8 @@ Server -> client:
     chat    {seat, text}
     notice  {message}
     going   {seconds}                       (the server is stopping: come back after that)
+    record  {code, record}                  (the game is over) the whole game as a save
+                                            holds it, seed included (net/record.py)
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ CLIENT_KINDS = (
     "rematch",
     "remove",
     "close",
+    "record",
 )
 GOING = "going"  # the server's last frame before a clean stop
 MOVED = "moved"  # the table is served by another process: {url} ("" to find it again)
@@ -183,7 +188,14 @@ class Close:
     """The host ends the table for everyone."""
 
 
-Request = Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch | Remove | Close
+@dataclass(frozen=True)
+class AskRecord:
+    """The record of the finished game again (``game/net/record.py``)."""
+
+
+Request = (
+    Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch | Remove | Close
+) | AskRecord
 
 
 # --- reading one frame
@@ -439,7 +451,13 @@ def _close(f: _Fields) -> Close:
     return Close()
 
 
+def _ask_record(f: _Fields) -> AskRecord:
+    f.done()
+    return AskRecord()
+
+
 _PARSERS: dict[str, Callable[[_Fields], Request]] = {
+    "record": _ask_record,
     "remove": _remove,
     "close": _close,
     "rematch": _rematch,

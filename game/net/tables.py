@@ -127,6 +127,8 @@ class Table:
         # A move the rules accepted that the store could not write (a full disk): the
         # table waits, nobody hears of it, and ``retry_save`` tries again.
         self.unsaved: tuple[Action, Any, list[Event]] | None = None
+        self.record: dict[str, Any] | None = None  # the game's record, once over (record.py)
+        self.record_asks: dict[str, int] = {}  # connection -> times it asked for it
 
     # -- building and restoring ------------------------------------------------------
 
@@ -314,7 +316,7 @@ class Table:
             sends.append(Send(sid, "notice", {"message": codec.encode(msg(m.CANNOT_SAVE))}))
         if returned and self.phase == PLAYING:
             sends.append(self.notice(msg(m.PLAYER_BACK, player=Seat(number))))
-        return sends
+        return sends + self._record_sends(number)
 
     def drop(self, sid: str, now: float) -> list[Send]:
         """Connection ``sid`` is gone: its seat waits for the player (grace period)."""
@@ -483,7 +485,15 @@ class Table:
                 self.unsaved = (action, state, events)
                 return [self.notice(msg(m.CANNOT_SAVE))]
         self._record(action, state, events)
-        return self._updates(events)
+        return self._updates(events) + self._record_sends()
+
+    def _record_sends(self, seat: int | None = None) -> list[Send]:
+        """Once the game is over, its record for the players (never before: record.py)."""
+        if self.phase != OVER:
+            return []
+        from game.net.record import record_sends
+
+        return record_sends(self, seat)
 
     def _store_move(self, action: Action, state: Any) -> None:
         assert self.store is not None
@@ -502,4 +512,4 @@ class Table:
         log.info("table %s saves again: the game goes on", self.code)
         self.unsaved = None
         self._record(action, state, events)
-        return [self.notice(msg(m.SAVING_AGAIN)), *self._updates(events)]
+        return [self.notice(msg(m.SAVING_AGAIN)), *self._updates(events), *self._record_sends()]

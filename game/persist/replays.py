@@ -10,10 +10,12 @@ import logging
 import secrets
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from game.persist.paths import Paths
 from game.persist.savedgame import SavedGame, SaveSummary
 from game.persist.saves import SAVE_SUFFIX, list_folder, write_save
+from game.persist.store import copy_aside, dumps
 
 log = logging.getLogger(__name__)
 REPLAY_FOLDER = "replays"
@@ -25,21 +27,53 @@ def replay_folder(paths: Paths) -> Path:
     return paths.data / REPLAY_FOLDER
 
 
-def keep_replay(paths: Paths, saved: SavedGame, now: datetime | None = None) -> Path:
+def keep_replay(
+    paths: Paths, saved: SavedGame, now: datetime | None = None, key: str | None = None
+) -> Path:
     """Keep a finished game for replay (the oldest beyond ``KEEP`` go). Returns its
-    file; OSError when the disk refuses (the game itself is not affected)."""
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    file; OSError when the disk refuses (the game itself is not affected). ``key`` names
+    a game that may arrive more than once (an online table's code: its record comes at
+    the end and again on a rejoin): a game of that key already kept is not kept twice."""
     folder = replay_folder(paths)
-    path = folder / f"{saved.game_id}-{stamp}-{secrets.token_hex(3)}{SAVE_SUFFIX}"
+    key = _file_key(key)
+    if key is not None:
+        kept = next(iter(sorted(folder.glob(f"*-{key}{SAVE_SUFFIX}"))), None)
+        if kept is not None:
+            return kept
+    path = folder / f"{saved.game_id}-{_stamp(now)}-{key or secrets.token_hex(3)}{SAVE_SUFFIX}"
     write_save(path, saved)
     prune(paths)
     return path
 
 
-def keep_for_replay(paths: Paths, saved: SavedGame) -> Path | None:
+def _file_key(key: str | None) -> str | None:
+    """``key`` if it may stand in a file name (letters and digits, as a table code)."""
+    ok = key is not None and key.isascii() and key.isalnum() and len(key) <= 20
+    return key if ok else None
+
+
+def _stamp(now: datetime | None) -> str:
+    return (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+
+
+def keep_damaged_record(paths: Paths, game_id: str, key: str, raw: Any) -> Path | None:
+    """An online game's record that does not replay, kept aside in ``replays/damaged/``
+    (never lost, never offered); its place, or None when the disk refuses."""
+    folder = replay_folder(paths)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        content = dumps(raw)
+    except (OSError, ValueError, TypeError):
+        return None
+    game = game_id if game_id.isascii() and game_id.isidentifier() else "game"
+    name = f"{game}-{_stamp(None)}-{_file_key(key) or secrets.token_hex(3)}{SAVE_SUFFIX}"
+    return copy_aside(folder / name, content)
+
+
+def keep_for_replay(paths: Paths, saved: SavedGame, key: str | None = None) -> Path | None:
     """:func:`keep_replay`, or None when the disk refuses (only the replay is lost)."""
     try:
-        return keep_replay(paths, saved)
+        return keep_replay(paths, saved, key=key)
     except (OSError, ValueError) as error:
         log.warning("the finished game was not kept for replay: %s", error)
         return None

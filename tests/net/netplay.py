@@ -15,6 +15,7 @@ from game.engine import codec
 from game.engine.actions import Action
 from game.games.registry import get_game
 from game.net.client import NetClient, Notice, Reply
+from game.net.record import GameRecord
 from game.net.seatview import SeatView
 
 BOT_SEED = 0  # the clients' bots: a client never knows the game's seed
@@ -27,6 +28,7 @@ class Player:
     bot: Bot | None = None
     refusals: list[Reply] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
+    records: list[GameRecord] = field(default_factory=list)  # the game's, once it is over
     pending: concurrent.futures.Future[Reply] | None = None
     acted: int = -1  # the move count this seat last acted on
 
@@ -35,6 +37,8 @@ class Player:
             self.view.feed(item)
             if isinstance(item, Notice):
                 self.notices.append(item)
+            elif isinstance(item, GameRecord):
+                self.records.append(item)
 
     def step(self) -> bool:
         """Send one move if it is this seat's turn (without waiting for the answer);
