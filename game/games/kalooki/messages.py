@@ -112,7 +112,10 @@ templates(
             "Down and out: laid down and went out in one turn, so the others score double."
         ),
         DRAW_FIRST: "First draw a card, from the stock or the discard pile.",
-        WAIT_CALL: "Waiting for a call: the seat asked calls the discard or lets it go.",
+        WAIT_CALL: (
+            "You are asked about the {card} first: call it (it comes with a penalty card "
+            "from the stock) or pass."
+        ),
         ANSWER_FIRST: "A player has called the discard: allow or deny the call first.",
         ALREADY_DRAWN: (
             "You have already drawn this turn: one draw a turn, then lay down, add, tack or "

@@ -61,7 +61,6 @@ from game.games.kalooki.world import world
 
 _WAIT = {
     DRAW: say.DRAW_FIRST,
-    CALL: say.WAIT_CALL,
     ANSWER: say.ANSWER_FIRST,
     PLAY: say.ALREADY_DRAWN,
 }
@@ -194,6 +193,8 @@ class KalookiRules:
         if name in ("AllowCall", "DenyCall"):
             return msg(say.NOBODY_CALLED)
         if name in ("Draw", "LayDown", "LayOff", "Tack", "Discard", "Pass"):
+            if state.phase == CALL:  # only the seat asked acts now: say what it may do
+                return msg(say.WAIT_CALL, card=state.discard[-1])
             return msg(_WAIT[state.phase])
         return msg(common.NOT_A_MOVE, move=name, game="Kalooki")
 

@@ -3,12 +3,15 @@ went back; the meld refusals read as sentences (no "joker(s)", no "these are 1")
 
 from __future__ import annotations
 
+import pygame
+import pytest
+
 from game.app import i18n
 from game.app.messages import render
 from game.engine import common_messages as say
 from game.engine.messages import Term, msg
 from game.games.kaluki.state import PLAY
-from tests.app.table.helpers import card_point, drag, kaluki_table
+from tests.app.table.helpers import card_point, drag, kaluki_table, key
 from tests.helpers import hand
 
 
@@ -56,3 +59,28 @@ def test_continue_opens_the_game_on_screen_when_it_closed_even_without_a_move(ap
     app.stack.reset(TitleScene(app))  # quit to title (the window closing does the same)
     frames(app)
     assert app.games_in_progress()[0].path == older
+
+
+@pytest.mark.parametrize("letter", [pygame.K_x, pygame.K_DELETE])
+def test_a_key_at_your_own_call_prompt_says_what_you_may_do(app, letter):
+    """Issue 29: at the human's own call prompt, X / Delete (discard) said "Waiting for a
+    call: the seat asked calls...", as if someone else were asked. Only the seat asked
+    acts now, so the refusal tells them: call the card, or pass. (D already said "call
+    the 7♦, or pass".)"""
+    from tests.app.table.test_kalooki_calls import asked_table
+
+    table = asked_table(app)
+    before = table.session.state
+    key(app, letter)
+    assert table.session.state is before
+    assert "Waiting" not in table.notice and "seat asked" not in table.notice
+    assert table.notice == (
+        "You are asked about the 7♦ first: call it (it comes with a penalty card from the "
+        "stock) or pass."
+    ), table.notice
+    i18n.set_language("ja")
+    try:
+        key(app, letter)
+        assert table.notice.startswith("先に7♦をコールするか、パスしてください"), table.notice
+    finally:
+        i18n.set_language("en")
