@@ -80,13 +80,17 @@ def _owner(zone: str) -> int | None:
     return int(seat) if kind in ("hand", "set_aside") and seat.isdigit() else None
 
 
-def events_for(events: list[Event], seat: int) -> list[Event]:
-    """The events as ``seat`` may see them: hidden cards of other seats become ``None``."""
+PUBLIC = None  # the audience of no seat (a spectator): every hand's cards are hidden
+
+
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The events as ``seat`` may see them: hidden cards of other seats become ``None``.
+    ``PUBLIC`` (no seat: a spectator) sees no card moved face down at all."""
     seen: list[Event] = []
     for event in events:
         if isinstance(event, CardMoved) and not event.face_up and event.card is not None:
             owners = {_owner(event.src), _owner(event.dst)}
-            if seat not in owners:
+            if seat is None or seat not in owners:
                 event = replace(event, card=None)
         seen.append(event)
     return seen

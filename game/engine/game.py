@@ -39,6 +39,11 @@ class Rules(Protocol):
     def view(self, state: Any, seat: int) -> Any:
         """Everything ``seat`` may see, and nothing more."""
 
+    def public_view(self, state: Any) -> Any:
+        """What anyone may see, seated or not (a spectator): the view from seat 0's
+        chair with no hand in it (every hand only by its size in ``hand_sizes``) and
+        nothing else a seat alone knows."""
+
     def world(self, view: Any, hidden: Hidden) -> Any:
         """A full state consistent with ``view``, its hidden cards as ``hidden`` guesses."""
 
@@ -49,6 +54,15 @@ class Rules(Protocol):
         """The cards ``seat`` may not see now."""
 
     def results(self, state: Any) -> Results: ...
+
+
+def publicly_hidden(rules: Rules, state: Any, players: int) -> set[Card]:
+    """The cards a spectator may not see now: those hidden from any seat (a card only
+    one seat sees is still hidden from the room)."""
+    hidden: set[Card] = set()
+    for seat in range(players):
+        hidden |= rules.hidden_from(state, seat)
+    return hidden
 
 
 @dataclass(frozen=True)
@@ -103,6 +117,11 @@ class GameInfo:
     # how many deals a game with these options lasts ("deal 3 of 9" in the Load list);
     # None for a game played to a score, whose length nobody knows in advance
     planned_deals: Callable[[Any], int | None] = _length_unknown
+    # whether a new player (a spectator at an online table) may take computer seat
+    # ``seat`` of this state: between deals where the game's rules allow a new player
+    # (each game's ``takes_new_player`` in its rules.py says when, and why); None: the
+    # game takes no new player once the cards are dealt
+    takes_new_player: Callable[[Any, int], bool] | None = None
 
     def options(self, **values: Any) -> Any:
         """Options from names and values, with a clear error for a bad one."""

@@ -34,6 +34,7 @@ from game.engine.events import Event
 from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net import messages as _messages  # noqa: F401  (their English templates)
+from game.net import watch_messages as _watch_messages  # noqa: F401
 from game.net.protocol import BURST, GOING, MOVED, RATE, RateLimit
 from game.net.record import RECORD, GameRecord, record_frame
 from game.net.wire import decode_events
@@ -97,15 +98,17 @@ class LobbyInfo:
 
 @dataclass(frozen=True)
 class Synced:
-    """The whole of what a (re)joined seat may know."""
+    """The whole of what a (re)joined seat may know (a spectator's: seat None, the
+    public view, and the seats it may take now in ``free``)."""
 
-    seat: int
+    seat: int | None
     n: int
     phase: str
     names: tuple[str, ...]
     view: Any
     legal: tuple[Action, ...]
     history: tuple[Event, ...]
+    free: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -117,12 +120,14 @@ class Updated:
     events: tuple[Event, ...]
     view: Any
     legal: tuple[Action, ...]
+    free: tuple[int, ...] = ()  # (a spectator's) the seats it may take now
 
 
 @dataclass(frozen=True)
 class ChatLine:
     seat: int | None
     text: str
+    watcher: str = ""  # a spectator's line: its name (and no seat)
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,10 @@ def _actions(data: Any) -> tuple[Action, ...]:
     return tuple(codec.decode(list[Action], data, "legal"))
 
 
+def _seats(data: Any) -> tuple[int, ...]:
+    return tuple(codec.decode(list[int], data, "free"))
+
+
 def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
     """One server frame as engine values (ValueError if it is not one)."""
     if not isinstance(data, dict):
@@ -162,7 +171,8 @@ def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
         seats = data["seats"]
         return LobbyInfo(data["code"], data["game"], data["phase"], data["grace"], tuple(seats))
     if kind == "chat":
-        return ChatLine(data.get("seat"), str(data.get("text", "")))
+        watcher = data.get("watcher", "")
+        return ChatLine(data.get("seat"), str(data.get("text", "")), str(watcher)[:40])
     if kind == "notice":
         return Notice(codec.decode(Message, data["message"], "notice"))
     if kind == RECORD:  # checked here, on the client's thread (a whole game's replay)
@@ -177,6 +187,7 @@ def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
             codec.decode(vt, data["view"], "view"),
             _actions(data["legal"]),
             tuple(decode_events(data["history"], "history")),
+            _seats(data.get("free", [])),
         )
     if kind == "update":
         return Updated(
@@ -185,6 +196,7 @@ def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
             tuple(decode_events(data["events"])),
             codec.decode(vt, data["view"], "view"),
             _actions(data["legal"]),
+            _seats(data.get("free", [])),
         )
     raise ValueError(f"unknown frame {kind!r}")
 
@@ -235,6 +247,7 @@ class NetClient:
         self.seat: int | None = None
         self.credential: str | None = None  # kept beside the saves by the app
         self.host_secret: str | None = None
+        self.watching: str = ""  # the spectator's name while it watches ``code``
         self.frames: list[tuple[str, Any]] = []  # every raw frame received (tests)
         self.record = False
         self._rejoining: asyncio.Future[Reply] | None = None
@@ -296,6 +309,9 @@ class NetClient:
         if self.code is not None and self.seat is not None and self.credential is not None:
             # A reconnection: take the seat back (not awaited here: we are in a handler).
             self._rejoining = asyncio.ensure_future(self._call("rejoin", self._rejoin_data()))
+        elif self.code is not None and self.watching:  # a spectator watches again
+            data = {"code": self.code, "name": self.watching}
+            self._rejoining = asyncio.ensure_future(self._call("watch", data))
 
     async def _going(self, data: Any) -> None:
         """The server is stopping cleanly and says when to come back."""
@@ -483,6 +499,25 @@ class NetClient:
         if reply.ok:
             self.code, self.seat = reply.data["code"], reply.data["seat"]
             self.credential, self.game_id = reply.data["credential"], reply.data["game"]
+        return reply
+
+    def watch(self, code: str, name: str) -> Reply:
+        """Watch table ``code`` as a spectator (its public view, log and chat)."""
+        reply = self.request("watch", {"code": code, "name": name})
+        if reply.ok:
+            self.code, self.game_id = reply.data["code"], reply.data["game"]
+            self.seat, self.credential, self.watching = None, None, name
+        return reply
+
+    def sit(self, seat: int, name: str) -> Reply:
+        """(A spectator) take ``seat``: a free one, or a computer's between deals."""
+        reply = self.request("sit", {"seat": seat, "name": name})
+        if reply.ok:
+            self.seat, self.credential, self.watching = (
+                reply.data["seat"],
+                reply.data["credential"],
+                "",
+            )
         return reply
 
     def _rejoin_data(self) -> dict[str, Any]:

@@ -43,6 +43,8 @@ class Limits:
     log_per_second: float = 2.0  # lines about bad packets (the rest are counted)
     list_rate: float = 1.0  # lobby lists (GET /lobby) a second, per connection and per address
     list_burst: float = 10.0
+    spectators_per_table: int = 20  # connections watching one table (spectators.py)
+    spectators_per_address: int = 8  # connections from one address watching, any table
 
     @classmethod
     def parse(cls, items: list[str]) -> Limits:

@@ -25,9 +25,14 @@ Client -> server (acknowledged):
     close   {}                             (the host's seat) the table ends for everyone
     record  {}                             (a finished table) its record again
                                            -> {code, record}; refused while it goes on
+    watch   {code, name}                   a spectator: the public view (spectators.py)
+                                           -> {code, game}
+    sit     {seat, name}                   (a spectator) take a free seat, or a computer's
+                                           between deals where the game allows -> as join
 Server -> client:
     lobby   {code, game, phase, grace, seats: [{name, kind, connected, ai}]}
-    sync    {code, game, seat, n, view, legal, history, names}   (after start or rejoin)
+    sync    {code, game, seat, n, view, legal, history, names}   (after start or rejoin;
+            a spectator's: seat null, the public view and history, ``free`` seats to take)
     update  {n, events, view, legal}        (after every move; events as the seat sees them)
     chat    {seat, text}
     notice  {message}
@@ -81,6 +86,8 @@ CLIENT_KINDS = (
     "remove",
     "close",
     "record",
+    "watch",
+    "sit",
 )
 GOING = "going"  # the server's last frame before a clean stop
 MOVED = "moved"  # the table is served by another process: {url} ("" to find it again)
@@ -193,9 +200,28 @@ class AskRecord:
     """The record of the finished game again (``game/net/record.py``)."""
 
 
+@dataclass(frozen=True)
+class Watch:
+    """Watch a table as a spectator (its public view, log and chat)."""
+
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Sit:
+    """A spectator takes a seat: a free one, or a computer's between deals."""
+
+    seat: int
+    name: str
+
+
 Request = (
-    Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch | Remove | Close
-) | AskRecord
+    (Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch | Remove | Close)
+    | AskRecord
+    | Watch
+    | Sit
+)
 
 
 # --- reading one frame
@@ -456,8 +482,22 @@ def _ask_record(f: _Fields) -> AskRecord:
     return AskRecord()
 
 
+def _watch(f: _Fields) -> Watch:
+    request = Watch(table_code(f.get("code")), player_name(f.get("name")))
+    f.done()
+    return request
+
+
+def _sit(f: _Fields) -> Sit:
+    request = Sit(f.integer("seat", 0, 99), player_name(f.get("name")))
+    f.done()
+    return request
+
+
 _PARSERS: dict[str, Callable[[_Fields], Request]] = {
     "record": _ask_record,
+    "watch": _watch,
+    "sit": _sit,
     "remove": _remove,
     "close": _close,
     "rematch": _rematch,

@@ -22,6 +22,7 @@ class SeatView:
         self.legal: tuple[Action, ...] = ()
         self.history: list[Event] = []  # appended to, never replaced (bots read it so)
         self.lobby: LobbyInfo | None = None
+        self.free: tuple[int, ...] = ()  # (a spectator) the seats it may take now
 
     def feed(self, item: Incoming) -> list[Event]:
         """Take in one frame; the new events it brings (for animations and the log)."""
@@ -33,7 +34,7 @@ class SeatView:
             if self.view is not None and item.n < self.n:
                 return []  # an older picture than the updates already taken
             self.seat, self.n, self.phase, self.names = item.seat, item.n, item.phase, item.names
-            self.view, self.legal = item.view, item.legal
+            self.view, self.legal, self.free = item.view, item.legal, item.free
             new = list(item.history[len(self.history) :])
             if list(item.history[: len(self.history)]) != self.history:
                 self.history.clear()  # the server knows better than a stale copy
@@ -44,6 +45,7 @@ class SeatView:
             if item.n <= self.n and self.view is not None:
                 return []  # already had it (a sync overtook it)
             self.n, self.phase, self.view, self.legal = item.n, item.phase, item.view, item.legal
+            self.free = item.free
             self.history.extend(item.events)
             return list(item.events)
         return []

@@ -41,6 +41,7 @@ from game.net.limits import Connection, Guard, Limits
 from game.net.lobby import KEEP_FINISHED, Lobby, Outcome
 from game.net.logs import JsonLines
 from game.net.presence import LEASE, open_presence
+from game.net.spectators import WATCH_ROOM, Spectators
 from game.net.store import StoreError, WriteFailed, open_store
 from game.net.tables import OVER, Send
 from game.net.thinking import Thinking
@@ -111,6 +112,7 @@ class TableServer:
         self.bot_delay, self.tick = bot_delay, tick
         self.limits = limits or Limits()
         self.guard = Guard(self.limits)
+        self.spectators = Spectators(self.limits)  # connections watching, never seated
         self.sessions: set[str] = set()  # Socket.IO sessions that really connected
         self.thinking: set[str] = set()  # tables whose bot is on the move
         self.bot_budget = Thinking(self.limits.bot_share)  # every table's bots, one budget
@@ -276,6 +278,7 @@ class TableServer:
             if sio.manager.is_connected(sid, "/"):
                 return await self.frame("disconnect", sid, args)
             self.sessions.discard(sid)
+            self.spectators.drop(self.lobby, sid)
             await self._emit(self.lobby.disconnect(sid))
             return None
 
@@ -310,6 +313,7 @@ class TableServer:
                 connection.peer.guesses.give_back()
                 return moved_reply(moved)
             outcome = self.admit(connection, sid, request)
+            self.spectators.settle(self.lobby, sid, request, outcome)
         except p.Refusal as refusal:
             log.debug("refused %s from %s: %s", kind[:20], sid, refusal)
             if refusal.strike and limit.strike():
@@ -357,13 +361,16 @@ class TableServer:
             outcome = lobby.handle(sid, request)
             guard.created(connection, outcome.reply["code"])
             return outcome
-        if not isinstance(request, p.Join | p.Rejoin | p.Start):
-            return lobby.handle(sid, request)
+        watching = self.spectators.handle
+        if not isinstance(request, p.Join | p.Rejoin | p.Start | p.Watch):
+            return watching(lobby, sid, connection.address, request) or lobby.handle(sid, request)
         guesses = connection.peer.guesses
         if not guesses.allow():
             raise p.Refusal(msg(m.TOO_MANY_GUESSES))
         try:
-            outcome = lobby.handle(sid, request)
+            outcome = watching(lobby, sid, connection.address, request) or lobby.handle(
+                sid, request
+            )
         except p.Refusal as refusal:
             if refusal.message.key not in WRONG_GUESSES:
                 guesses.give_back()
@@ -384,8 +391,11 @@ class TableServer:
         for send in sends:
             if not send.to:
                 continue
-            if send.to in self.lobby.tables:
+            if send.to in self.lobby.tables or send.to.startswith(WATCH_ROOM):
                 to = [eio_sid for _, eio_sid in manager.get_participants("/", send.to)]
+                if not send.to.startswith(WATCH_ROOM):  # the table's spectators hear it too
+                    spectators = manager.get_participants("/", WATCH_ROOM + send.to)
+                    to += [eio_sid for _, eio_sid in spectators]
             else:
                 to = [manager.eio_sid_from_sid(send.to, "/")]
             packet = TextPacket(socketio.packet.EVENT, data=[send.event, send.data], namespace="/")
@@ -420,6 +430,10 @@ class TableServer:
         try:
             table = self.lobby.tables[code]
             while (seat := table.bot_to_act()) is not None:
+                hold = self.spectators.hold(table, time.monotonic())
+                if hold > 0:  # a break where a spectator may take a computer's seat
+                    await asyncio.sleep(hold)
+                    continue
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                     if table.bot_to_act() != seat:
@@ -459,6 +473,7 @@ class TableServer:
         self.guard.prune()
         # Tables waiting for the store try their write again; seats past their grace.
         sends = self.lobby.retry_saves() + self.lobby.takeovers()
+        sends += self.spectators.prune(self.lobby)
         if sends:
             await self._emit(sends)
             for code in {send.to for send in sends if send.to in self.lobby.tables}:

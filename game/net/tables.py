@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +129,9 @@ class Table:
         self.unsaved: tuple[Action, Any, list[Event]] | None = None
         self.record: dict[str, Any] | None = None  # the game's record, once over (record.py)
         self.record_asks: dict[str, int] = {}  # connection -> times it asked for it
+        # While spectators watch (spectators.py): their one public frame of each move's
+        # events (None: the deal began, a whole sync), sent beside the seats' frames.
+        self.audience: Callable[[Table, Sequence[Event] | None], list[Send]] | None = None
 
     # -- building and restoring ------------------------------------------------------
 
@@ -366,6 +369,8 @@ class Table:
             raise
         sends = [self.lobby(), self.notice(msg(m.TABLE_STARTED))]
         sends += [self.sync(n) for n, seat in enumerate(self.seats) if seat.sid is not None]
+        if self.audience is not None:
+            sends += self.audience(self, None)
         return sends
 
     # -- what a seat is sent ------------------------------------------------------------
@@ -422,6 +427,8 @@ class Table:
                 "legal": self._legal(number),
             }
             sends.append(Send(seat.sid, "update", data))
+        if self.audience is not None:
+            sends += self.audience(self, events)
         return sends
 
     # -- moves ------------------------------------------------------------------------

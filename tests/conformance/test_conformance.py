@@ -17,6 +17,8 @@ from game.engine import codec
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
+from game.engine.events import PUBLIC, CardMoved, events_for
+from game.engine.game import publicly_hidden
 from game.engine.play import play_out
 from game.games.registry import get_game
 from tests.conformance.configs import all_configs, config_id
@@ -127,6 +129,40 @@ def test_views_never_show_hidden_cards(config):
             leaked = [c for c in _cards_in(rules.view(state, seat)) if c in hidden]
             assert not leaked, f"seat {seat} sees hidden {leaked[:3]}"
         state, _ = rules.apply(state, bot.choose(rules.legal_actions(state)))
+        steps += 1
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_the_public_view_and_events_never_show_a_card_hidden_from_any_seat(config):
+    """What a spectator is sent (``public_view``, the events for ``PUBLIC``) names no
+    card that any seat may not see at that moment, and shows no hand at all."""
+    game_id, options = config
+    info, state = _start(game_id, options, seed=4)
+    rules = info.rules
+    bot = PlayoutBot(4)
+    steps = 0
+    while not state.finished and steps < 3000:
+        players = len(rules.view(state, 0).hand_sizes)
+        hidden = publicly_hidden(rules, state, players)
+        view = rules.public_view(state)
+        assert type(view) is type(rules.view(state, 0))
+        assert not view.hand, "a spectator holds no hand"
+        assert tuple(view.hand_sizes) == tuple(rules.view(state, 0).hand_sizes)
+        leaked = [c for c in _cards_in(view) if c in hidden]
+        assert not leaked, f"the public view shows hidden {leaked[:3]} at step {steps}"
+        after, events = rules.apply(state, bot.choose(rules.legal_actions(state)))
+        still = publicly_hidden(rules, after, len(rules.view(after, 0).hand_sizes))
+        moves = [e for e in events_for(events, PUBLIC) if isinstance(e, CardMoved)]
+        assert all(e.card is None for e in moves if not e.face_up), "a card moved face down"
+        # A card turned face up is shown by the rules; one hidden before and after the
+        # move went out of sight again within it (a discard reshuffled into the stock).
+        for index, e in enumerate(moves):
+            if e.card in hidden and e.card in still:
+                later = moves[index + 1 :]
+                assert any(m.src == e.dst and not m.face_up for m in later), (
+                    f"a public event shows hidden {e.card} at step {steps}"
+                )
+        state = after
         steps += 1
 
 

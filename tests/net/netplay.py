@@ -63,10 +63,16 @@ class Player:
 
 
 def open_table(
-    url: str, game_id: str, seed: int, record: bool = False, grace: float = 60.0, humans: int = 4
+    url: str,
+    game_id: str,
+    seed: int,
+    record: bool = False,
+    grace: float = 60.0,
+    humans: int = 4,
+    start: bool = True,
 ) -> tuple[list[Player], str]:
     """A host and ``humans - 1`` joiners seated at a new table (the rest Normal AIs),
-    started; the players and the table code."""
+    started unless ``start`` is False; the players and the table code."""
     clients = [NetClient(url) for _ in range(humans)]
     for client in clients:
         client.record = record
@@ -78,7 +84,8 @@ def open_table(
     code = reply.data["code"]
     for number, client in enumerate(clients[1:], 1):
         assert client.join(code, f"Guest {number}").ok
-    assert clients[0].start().ok
+    if start:
+        assert clients[0].start().ok
     return [Player(client) for client in clients], code
 
 

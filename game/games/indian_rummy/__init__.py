@@ -10,7 +10,7 @@ from game.engine.game import GameInfo
 from game.games.indian_rummy import messages  # noqa: F401  (registers the English templates)
 from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
 from game.games.indian_rummy.options import IndianRummyOptions
-from game.games.indian_rummy.rules import IndianRummyRules
+from game.games.indian_rummy.rules import IndianRummyRules, takes_new_player
 from game.games.indian_rummy.scoring import (
     CAP,
     can_declare,
@@ -38,6 +38,7 @@ INFO = GameInfo(
     showcase="game.tools.showcase.indian_rummy",
     help="rules/indian_rummy",
     variant_option="format",
+    takes_new_player=takes_new_player,
 )
 
 __all__ = [

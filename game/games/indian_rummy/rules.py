@@ -333,6 +333,10 @@ class IndianRummyRules:
             split=state.split,
         )
 
+    def public_view(self, state: IndianRummyState) -> IndianRummyView:
+        """What a spectator sees: seat 0's chair with no hand (the sizes only)."""
+        return replace(self.view(state, 0), taken=None, hand=())
+
     def all_cards(self, state: IndianRummyState) -> list[Card]:
         cards = [card for hand in state.hands for card in hand]
         cards.extend(state.stock)
@@ -373,3 +377,9 @@ def _declared(state: IndianRummyState) -> bool:
         return False
     last = state.history[-1]
     return last.winner is not None and bool(last.shown[last.winner].melds)
+
+
+def takes_new_player(state: IndianRummyState, seat: int) -> bool:
+    """Players may leave or join between rounds (rules/indian_rummy.md): then, and only
+    then, a new player may take a computer's chair (and its balance)."""
+    return state.phase == ROUND_OVER

@@ -24,7 +24,7 @@ from game.engine.game import GameInfo
 from game.games.kalooki import messages  # noqa: F401  (registers the English templates)
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.options import KalookiOptions
-from game.games.kalooki.rules import KalookiRules
+from game.games.kalooki.rules import KalookiRules, takes_new_player
 from game.games.kalooki.scoring import CONTRACTS, POLICY, contract_for, penalty, satisfies_contract
 from game.games.kalooki.state import KalookiState, KalookiView
 
@@ -44,6 +44,7 @@ INFO = GameInfo(
     showcase="game.tools.showcase.kalooki",
     help="rules/kalooki",
     planned_deals=lambda options: len(CONTRACTS),  # one deal a contract
+    takes_new_player=takes_new_player,
 )
 
 __all__ = [

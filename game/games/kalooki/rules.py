@@ -352,6 +352,10 @@ class KalookiRules:
             winners=state.winners,
         )
 
+    def public_view(self, state: KalookiState) -> KalookiView:
+        """What a spectator sees: seat 0's chair with no hand (the sizes only)."""
+        return replace(self.view(state, 0), hand=())
+
     def all_cards(self, state: KalookiState) -> list[Card]:
         return cards_on_table(state.hands, state.stock, state.discard, state.melds)
 
@@ -365,3 +369,9 @@ class KalookiRules:
 
     def results(self, state: KalookiState) -> Results:
         return Results(state.totals, state.winners, True, len(state.history))
+
+
+def takes_new_player(state: KalookiState, seat: int) -> bool:
+    """A new player may take a computer's chair (and its penalty total) between the
+    nine deals: each deal is a contract of its own, begun afresh."""
+    return state.phase == DEAL_OVER

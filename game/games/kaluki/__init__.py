@@ -4,7 +4,7 @@ from game.engine.game import GameInfo
 from game.games.kaluki import messages  # noqa: F401  (registers the English templates)
 from game.games.kaluki.options import KalukiOptions
 from game.games.kaluki.presets import PRESETS
-from game.games.kaluki.rules import KalukiRules
+from game.games.kaluki.rules import KalukiRules, takes_new_player
 from game.games.kaluki.scoring import POLICY, best_opening, penalty
 from game.games.kaluki.state import KalukiState, KalukiView
 
@@ -24,6 +24,7 @@ INFO = GameInfo(
     showcase="game.tools.showcase.kaluki",
     help="rules/kaluki",
     presets=PRESETS,
+    takes_new_player=takes_new_player,
 )
 
 __all__ = [

@@ -434,6 +434,10 @@ class KalukiRules:
             eliminated=state.eliminated,
         )
 
+    def public_view(self, state: KalukiState) -> KalukiView:
+        """What a spectator sees: seat 0's chair with no hand (the sizes only)."""
+        return replace(self.view(state, 0), taken_discard=None, hand=())
+
     def all_cards(self, state: KalukiState) -> list[Card]:
         return cards_on_table(state.hands, state.stock, state.discard, state.melds)
 
@@ -447,3 +451,9 @@ class KalukiRules:
 
     def results(self, state: KalukiState) -> Results:
         return Results(state.totals, state.winners, True, len(state.history))
+
+
+def takes_new_player(state: KalukiState, seat: int) -> bool:
+    """A new player may take a computer's chair (and its penalty total) between deals,
+    as a friend arriving late takes over at a club table; never an eliminated seat's."""
+    return state.phase == DEAL_OVER and seat not in state.eliminated

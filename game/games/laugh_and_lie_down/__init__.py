@@ -41,6 +41,9 @@ INFO = GameInfo(
     showcase="game.tools.showcase.laugh_and_lie_down",
     help="rules/laugh_and_lie_down",
     planned_deals=planned_deals,
+    # No new player once dealt: each player's chips are their own stake from the start
+    # (50 each) and the rules know no buying in, so nobody takes over another's chips.
+    takes_new_player=None,
 )
 
 __all__ = [

@@ -234,6 +234,10 @@ class LaughRules:
             winners=state.winners,
         )
 
+    def public_view(self, state: LaughState) -> LaughView:
+        """What a spectator sees: seat 0's chair with no hand (the sizes only)."""
+        return replace(self.view(state, 0), hand=())
+
     def all_cards(self, state: LaughState) -> list[Card]:
         cards = [card for hand in state.hands for card in hand]
         cards.extend(state.layout)
