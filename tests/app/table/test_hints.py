@@ -75,3 +75,24 @@ def test_the_hint_key_and_a_modifier_alone_keep_the_hint(app):
     assert table.hint is not None
     key(app, pygame.K_h)  # asks again: the hint is still shown meanwhile
     assert table.hint is not None
+
+
+RUN_AND_SET = hand("5D 6D 7D 7D#1 7C 7H 7S 9S KC 2C QS AH 10S")
+
+
+def test_with_a_7_of_diamonds_in_the_pure_run_and_one_in_a_set_of_four_the_set_gives_it(app):
+    """Issue 29: the hint lit the 7♦ inside the pure run instead of the identical 7♦ in the
+    set. Both sit in formed groups; without the set's 7♦ the set of four stays a set,
+    without the run's the pure run falls apart, so the hint means (and lights) the set's."""
+    table = my_turn(app, cards=RUN_AND_SET, phase=PLAY)
+    in_run, in_set = hand("7D 7D#1")
+    others = [c for c in table.hand_cards() if c not in RUN_AND_SET[:7]]
+    table._rearrange([list(hand("5D 6D 7D")), [in_set, *hand("7C 7H 7S")], others])
+    hint = table.hint_for(decision(Discard(in_run), "hint.indian.discard", card=in_run))
+    assert hint.action == Discard(in_set)
+    assert hint.message.value("card") == in_set
+    table.hint = hint
+    table.refresh()
+    faces = dimmed(table)
+    assert faces["7D#1"] is False and faces["7D"] is True
+    assert sum(not dim for dim in faces.values()) == 1

@@ -214,10 +214,21 @@ def spare_twin(
     groups: Sequence[Sequence[Card]], card: Card, wild_rank: int | None, pure: int = 3
 ) -> Card:
     """Of ``card`` and its identical twins (same rank and suit, another deck), the one the
-    player would throw: outside a formed group if ``card`` sits inside one. Identical
-    cards are equal to the rules, so the hint may name either."""
+    player would throw: outside a formed group if ``card`` sits inside one; else one
+    whose group stays formed without it (the 7♦ making a set of four, not the 7♦ of a
+    pure run of three). Identical cards are equal to the rules, so the hint may name
+    either, and must light the one its reason means."""
     formed = {c for g in groups if reading(tuple(g), wild_rank, pure) != LOOSE for c in g}
     if card not in formed:
         return card
     twins = [c for g in groups for c in g if c.face == card.face and c != card]
-    return next((c for c in twins if c not in formed), card)
+    loose = next((c for c in twins if c not in formed), None)
+    if loose is not None:
+        return loose
+
+    def stays_formed(twin: Card) -> bool:
+        group = next(g for g in groups if twin in g)
+        rest = tuple(c for c in group if c != twin)
+        return reading(rest, wild_rank, pure) != LOOSE
+
+    return next((c for c in [card, *twins] if stays_formed(c)), card)
