@@ -12,7 +12,7 @@ from game.ai.base import Bot, BotSettings, StopCheck
 from game.ai.registry import make_bot
 from game.engine.actions import Action
 from game.engine.events import Event, events_for
-from game.engine.game import Rules
+from game.engine.game import AnyRules
 
 
 class TableHistory:
@@ -31,11 +31,11 @@ class TableHistory:
 
 
 def seat_inputs(
-    rules: Rules, state: Any, seat: int, history: TableHistory
+    rules: AnyRules, state: Any, seat: int, history: TableHistory
 ) -> tuple[Any, list[Action], list[Event]]:
     """What the bot of ``seat`` is given: its view, the engine's legal actions (asked only
     when that seat is to act) and its public history. Never the state itself."""
-    legal = rules.legal_actions(state) if state.to_act == seat else []
+    legal = rules.legal_actions(state) if rules.to_act(state) == seat else []
     return rules.view(state, seat), legal, history.for_seat(seat)
 
 

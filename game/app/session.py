@@ -26,7 +26,7 @@ from game.app.setup import GameSetup
 from game.engine.actions import Action
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealScored, DealStarted, Event, Shuffled, events_for
-from game.engine.game import GameInfo, Rules, problem
+from game.engine.game import AnyRules, GameInfo, problem
 from game.engine.messages import Message, msg, templates
 from game.games.registry import get_game
 from game.persist.savedgame import HandGroups, SavedGame
@@ -53,7 +53,7 @@ def ends_deal(events: list[Event]) -> bool:
 
 
 def undo_points(
-    rules: Rules,
+    rules: AnyRules,
     setup: GameSetup,
     log: tuple[Action, ...],
     opening: list[Event],
@@ -65,7 +65,7 @@ def undo_points(
     state, _ = start_game(rules, setup.options, setup.seed)
     points: list[tuple[Any, int]] = []
     for number, action in enumerate(log):
-        if state.to_act == human:
+        if rules.to_act(state) == human:
             points.append((state, number))
         state, _events = rules.apply(state, action)
         if ends_deal(moves[number] if number < len(moves) else []):
@@ -73,14 +73,10 @@ def undo_points(
     return points
 
 
-def start_game(rules: Rules, options: Any, seed: int) -> tuple[Any, list[Event]]:
+def start_game(rules: AnyRules, options: Any, seed: int) -> tuple[Any, list[Event]]:
     """A new game and the events of its first deal (for the deal animation and the
-    bots' history); games without ``start`` give no opening events."""
-    start = getattr(rules, "start", None)
-    if start is not None:
-        started: tuple[Any, list[Event]] = start(options, seed)
-        return started
-    return rules.new_game(options, seed), []
+    bots' history)."""
+    return rules.start(options, seed)
 
 
 class GameSession:
@@ -175,8 +171,7 @@ class GameSession:
 
     @property
     def to_act(self) -> int | None:
-        seat: int | None = self.state.to_act
-        return seat
+        return self.rules.to_act(self.state)
 
     @property
     def move_count(self) -> int:
@@ -192,7 +187,7 @@ class GameSession:
 
     @property
     def finished(self) -> bool:
-        return bool(self.state.finished)
+        return self.rules.finished(self.state)
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.setup.seats[seat].is_human
@@ -274,7 +269,7 @@ class GameSession:
 
     def apply(self, action: Action, redoing: bool = False) -> list[Event]:
         """Play ``action`` for the seat to act; IllegalAction leaves everything as it was."""
-        before, seat = self.state, self.state.to_act
+        before, seat = self.state, self.rules.to_act(self.state)
         after, events = self.rules.apply(before, action)
         if self.free_undo:
             if self.is_human(seat):
@@ -284,14 +279,20 @@ class GameSession:
             if ends_deal(events):
                 self._undo.clear()
                 self._redo.clear()
-        elif self.is_human(seat) and after.to_act == seat and not reveals_something(events):
+        elif (
+            self.is_human(seat)
+            and self.rules.to_act(after) == seat
+            and not reveals_something(events)
+        ):
             self._undo.append((before, len(self.log)))
         else:
             self._undo.clear()
         self.state = after
         self.log.append(action)
         self.moves.append(list(events))
-        if after.to_act != self.shown_seat or any(isinstance(e, DealStarted) for e in events):
+        if self.rules.to_act(after) != self.shown_seat or any(
+            isinstance(e, DealStarted) for e in events
+        ):
             self.revealed = not self.hot_seat  # covered until the next hand-off
         self._changed()
         return events

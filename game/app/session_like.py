@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.app.setup import GameSetup
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.engine.game import GameInfo, Rules
+from game.engine.game import AnyRules, GameInfo
 from game.engine.messages import Message
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class SessionLike(Protocol):
     """A game at the table, local or networked (see the module's docstring)."""
 
     info: GameInfo
-    rules: Rules
+    rules: AnyRules
     opening: list[Event]  # the events the first deal showed (or all seen before joining)
     moves: list[list[Event]]  # each move's events since, in order
     on_change: Callable[[Any], None] | None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game.engine.actions import Action
 from game.engine.cards import Card
@@ -15,48 +15,70 @@ from game.engine.messages import Message
 from game.engine.presets import Preset
 from game.engine.worlds import Hidden
 
+StateT = TypeVar("StateT")
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT", bound=Action)
 
-class Rules(Protocol):
-    """One game's rules. Every function is pure: inputs are never changed."""
+
+class Rules(Protocol[StateT, ViewT, ActionT]):
+    """One game's rules over its state, a seat's view of it and its actions. Every
+    function is pure: inputs are never changed. Each game's rules class names its types
+    by subclassing (``class KalukiRules(Rules[KalukiState, KalukiView, Action])``), so
+    mypy checks every signature against this contract."""
 
     @property
-    def state_type(self) -> type: ...
+    def state_type(self) -> type[StateT]: ...
+
+    @property
+    def view_type(self) -> type[ViewT]:
+        """The class of ``view``'s result (the network client decodes views into it)."""
 
     @property
     def options_type(self) -> type: ...
 
-    def new_game(self, options: Any, seed: int) -> Any: ...
+    def new_game(self, options: Any, seed: int) -> StateT: ...
 
-    def start(self, options: Any, seed: int) -> tuple[Any, list[Event]]:
+    def start(self, options: Any, seed: int) -> tuple[StateT, list[Event]]:
         """A new game and the events of its first deal (the table animates them)."""
 
-    def legal_actions(self, state: Any) -> list[Action]:
+    def legal_actions(self, state: StateT) -> list[ActionT]:
         """A bounded list for the seat to act: every kind of move it may make, with the
         solver's best melds; ``apply`` accepts other legal combinations too."""
 
-    def apply(self, state: Any, action: Action) -> tuple[Any, list[Event]]: ...
+    def apply(self, state: StateT, action: ActionT) -> tuple[StateT, list[Event]]: ...
 
-    def view(self, state: Any, seat: int) -> Any:
+    def to_act(self, state: StateT) -> int | None:
+        """The seat whose move it is, or None when nobody may move (the game is over)."""
+
+    def finished(self, state: StateT) -> bool:
+        """Whether the game is over (its results are final)."""
+
+    def view(self, state: StateT, seat: int) -> ViewT:
         """Everything ``seat`` may see, and nothing more."""
 
-    def public_view(self, state: Any) -> Any:
+    def public_view(self, state: StateT) -> ViewT:
         """What anyone may see, seated or not (a spectator): the view from seat 0's
         chair with no hand in it (every hand only by its size in ``hand_sizes``) and
         nothing else a seat alone knows."""
 
-    def world(self, view: Any, hidden: Hidden) -> Any:
+    def world(self, view: ViewT, hidden: Hidden) -> StateT:
         """A full state consistent with ``view``, its hidden cards as ``hidden`` guesses."""
 
-    def all_cards(self, state: Any) -> list[Card]:
+    def all_cards(self, state: StateT) -> list[Card]:
         """Every card of the game, wherever it lies (to check none is lost or made)."""
 
-    def hidden_from(self, state: Any, seat: int) -> set[Card]:
+    def hidden_from(self, state: StateT, seat: int) -> set[Card]:
         """The cards ``seat`` may not see now."""
 
-    def results(self, state: Any) -> Results: ...
+    def results(self, state: StateT) -> Results: ...
 
 
-def publicly_hidden(rules: Rules, state: Any, players: int) -> set[Card]:
+# Any game's rules, as the registry, the sessions, the bots and the server hold them:
+# they serve every game, so they know its state and view only as the rules' own values.
+AnyRules = Rules[Any, Any, Action]
+
+
+def publicly_hidden(rules: AnyRules, state: Any, players: int) -> set[Card]:
     """The cards a spectator may not see now: those hidden from any seat (a card only
     one seat sees is still hidden from the room)."""
     hidden: set[Card] = set()
@@ -75,7 +97,7 @@ class Results:
     deals: int
 
 
-def problem(rules: Rules, state: Any, action: Action) -> Message | None:
+def problem(rules: AnyRules, state: Any, action: Action) -> Message | None:
     """None if ``action`` applies now, else the message that says why not."""
     try:
         rules.apply(state, action)
@@ -103,7 +125,7 @@ class GameInfo:
     min_players: int
     max_players: int
     options_type: type
-    rules: Rules
+    rules: AnyRules
     order: int  # its place in the menus, the title's tiles and the tools (lowest first)
     fan: tuple[str, ...]  # the cards fanned on its title tile
     bots: str  # module exposing ``KIT`` (a ``game.ai.registry.BotKit``)

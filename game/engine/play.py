@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.actions import Action
-from game.engine.game import Rules
+from game.engine.game import AnyRules
 
 
 @dataclass
@@ -18,7 +18,7 @@ class PlayedGame:
 
 
 def play_out(
-    rules: Rules,
+    rules: AnyRules,
     state: Any,
     choose: Callable[[Any, list[Action]], Action],
     max_steps: int = 200_000,
@@ -26,7 +26,7 @@ def play_out(
 ) -> PlayedGame:
     """Apply ``choose(state, legal_actions)`` until the game ends or ``max_steps``."""
     record = PlayedGame(state)
-    while not state.finished and record.steps < max_steps:
+    while not rules.finished(state) and record.steps < max_steps:
         action = choose(state, rules.legal_actions(state))
         new_state, _events = rules.apply(state, action)
         if on_step is not None:

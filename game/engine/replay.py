@@ -13,7 +13,7 @@ from typing import Any
 
 from game.engine.actions import Action
 from game.engine.events import DealStarted, Event
-from game.engine.game import Rules
+from game.engine.game import AnyRules
 
 
 @dataclass(frozen=True)
@@ -31,12 +31,12 @@ class Step:
 class Replay:
     """Every position of one game; ``at`` is the position shown."""
 
-    def __init__(self, rules: Rules, options: Any, seed: int, log: tuple[Action, ...]) -> None:
+    def __init__(self, rules: AnyRules, options: Any, seed: int, log: tuple[Action, ...]) -> None:
         state, events = rules.start(options, seed)
         self.rules = rules
         self.steps: list[Step] = [Step(state, None, None, tuple(events), _deal_of(state, 1))]
         for action in log:
-            seat = state.to_act
+            seat = rules.to_act(state)
             state, caused = rules.apply(state, action)
             deal = _deal_of(state, self.steps[-1].deal)
             self.steps.append(Step(state, action, seat, tuple(caused), deal))

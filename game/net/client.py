@@ -21,9 +21,7 @@ import logging
 import queue
 import random
 import threading
-import typing
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import socketio
@@ -80,11 +78,9 @@ async def cancel_others() -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
-@cache
-def view_type(game_id: str) -> Any:
-    """The type of a seat's view in ``game_id`` (from the rules' annotations)."""
-    rules = get_game(game_id).rules
-    return typing.get_type_hints(type(rules).view)["return"]
+def view_type(game_id: str) -> type:
+    """The type of a seat's view in ``game_id``, as its rules declare it."""
+    return get_game(game_id).rules.view_type
 
 
 @dataclass(frozen=True)
@@ -300,7 +296,7 @@ class NetClient:
 
     @property
     def connected(self) -> bool:
-        return self.sio.connected
+        return bool(self.sio.connected)
 
     async def _connected(self) -> None:
         self._lost = asyncio.get_running_loop().create_future()

@@ -197,13 +197,9 @@ class Table:
         return table
 
     def _deal(self) -> None:
-        start = getattr(self.rules, "start", None)
-        if start is not None:
-            self.state, opening = start(self.options, self.seed)
-        else:
-            self.state, opening = self.rules.new_game(self.options, self.seed), []
+        self.state, opening = self.rules.start(self.options, self.seed)
         self.history.record(opening)
-        self.phase = OVER if self.state.finished else PLAYING
+        self.phase = OVER if self.rules.finished(self.state) else PLAYING
 
     def _record(self, action: Action, state: Any, events: list[Event]) -> None:
         self.state = state
@@ -214,7 +210,7 @@ class Table:
             self.seats.append(TableSeat(f"AI {number + 1}", NORMAL))
             self.history.seats.append([])  # it saw nothing before it sat down
         self.history.record(events)
-        if state.finished:
+        if self.rules.finished(state):
             self.phase = OVER
 
     # -- seats ------------------------------------------------------------------------
@@ -391,7 +387,7 @@ class Table:
         return [a for a in self.rules.legal_actions(self.state) if self.may_make(number, a)]
 
     def _legal(self, number: int) -> list[Any]:
-        if self.phase != PLAYING or self.state.to_act != number:
+        if self.phase != PLAYING or self.rules.to_act(self.state) != number:
             return []
         legal: list[Any] = encode(self.legal_for(number))
         return legal
@@ -446,7 +442,7 @@ class Table:
             raise Refusal(msg(m.CANNOT_SAVE))
         if n != len(self.log):
             raise Refusal(msg(m.STALE))
-        if self.state.to_act != number or self.seats[number].ai:
+        if self.rules.to_act(self.state) != number or self.seats[number].ai:
             raise Refusal(msg(m.NOT_YOUR_TURN))
         if not self.may_make(number, action):
             raise Refusal(msg(m.NOT_YOUR_LEAVE))  # a screen may offer it: no strike
@@ -456,7 +452,7 @@ class Table:
         """The seat whose bot must move now, if any."""
         if self.phase != PLAYING or self.unsaved is not None:
             return None
-        seat = self.state.to_act
+        seat = self.rules.to_act(self.state)
         return seat if seat is not None and self.seats[seat].bot_plays else None
 
     def bot_inputs(self, number: int) -> tuple[Bot, Any, list[Action], list[Event]]:
@@ -504,7 +500,9 @@ class Table:
 
     def _store_move(self, action: Action, state: Any) -> None:
         assert self.store is not None
-        self.store.append(self.code, len(self.log), action, OVER if state.finished else None)
+        self.store.append(
+            self.code, len(self.log), action, OVER if self.rules.finished(state) else None
+        )
 
     def retry_save(self) -> list[Send]:
         """Try the waiting move's write again; when it goes through, the table goes on

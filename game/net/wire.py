@@ -72,15 +72,16 @@ def encode(value: object) -> Any:
     cls = type(value)
     if dataclasses.is_dataclass(cls):
         names, quiet, tag = _shape(cls)
+        record: dict[str, Any]
         if quiet:
-            data = {}
+            record = {}
             for name in names:
                 item = getattr(value, name)
                 if not (name in quiet and item == quiet[name]):
-                    data[name] = encode(item)
+                    record[name] = encode(item)
         else:
-            data = {name: encode(getattr(value, name)) for name in names}
-        return data if tag is None else {"type": tag, **data}
+            record = {name: encode(getattr(value, name)) for name in names}
+        return record if tag is None else {"type": tag, **record}
     if isinstance(value, dict):
         return [[encode(k), encode(v)] for k, v in value.items()]
     raise TypeError(f"cannot encode {cls.__name__}")
@@ -93,11 +94,13 @@ def encode_event(event: Event) -> dict[str, Any]:
 def decode_event(data: Any, path: str = "event") -> Event:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected an object")
-    cls = _event_kinds().get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    cls = _event_kinds().get(kind) if isinstance(kind, str) else None
     if cls is None or cls is Event:
-        raise ValueError(f"{path}: unknown event {str(data.get('type'))[:30]!r}")
+        raise ValueError(f"{path}: unknown event {str(kind)[:30]!r}")
     fields = {key: value for key, value in data.items() if key != "type"}
-    return codec.decode(cls, fields, path)
+    event: Event = codec.decode(cls, fields, path)  # decode builds a ``cls``, or raises
+    return event
 
 
 def encode_events(events: list[Event]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from game.engine.common_messages import DEAL_ON, NOT_A_MOVE
 from game.engine.common_messages import DEAL_OVER as DEAL_OVER_MESSAGE
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, Shuffled, TurnStarted
-from game.engine.game import Results
+from game.engine.game import Results, Rules
 from game.engine.messages import msg
 from game.engine.rng import shuffled
 from game.engine.worlds import Hidden
@@ -80,8 +80,9 @@ def discard_order(hand: Sequence[Card], taken: Card | None, wild: int | None) ->
     )
 
 
-class IndianRummyRules:
+class IndianRummyRules(Rules[IndianRummyState, IndianRummyView, Action]):
     state_type = IndianRummyState
+    view_type = IndianRummyView
     options_type = IndianRummyOptions
 
     def new_game(self, options: IndianRummyOptions, seed: int) -> IndianRummyState:
@@ -300,6 +301,12 @@ class IndianRummyRules:
         return state, [*events, TurnStarted(seat)]
 
     # -- what a seat sees ----------------------------------------------------------------
+
+    def to_act(self, state: IndianRummyState) -> int | None:
+        return state.to_act
+
+    def finished(self, state: IndianRummyState) -> bool:
+        return state.finished
 
     def view(self, state: IndianRummyState, seat: int) -> IndianRummyView:
         return IndianRummyView(

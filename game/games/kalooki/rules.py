@@ -21,7 +21,7 @@ from game.engine.actions import (
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
-from game.engine.game import Results
+from game.engine.game import Results, Rules
 from game.engine.melds import RUN, Meld
 from game.engine.messages import Message, msg
 from game.engine.worlds import Hidden
@@ -76,8 +76,9 @@ def _on_table(state: KalookiState) -> int:
     return sum(len(meld.slots) for meld in state.melds)
 
 
-class KalookiRules:
+class KalookiRules(Rules[KalookiState, KalookiView, Action]):
     state_type = KalookiState
+    view_type = KalookiView
     options_type = KalookiOptions
 
     def new_game(self, options: KalookiOptions, seed: int) -> KalookiState:
@@ -328,6 +329,12 @@ class KalookiRules:
         return scored, [*events, Said(seat, msg(say.GOES_OUT)), *more]
 
     # -- what a seat sees ----------------------------------------------------------------
+
+    def to_act(self, state: KalookiState) -> int | None:
+        return state.to_act
+
+    def finished(self, state: KalookiState) -> bool:
+        return state.finished
 
     def view(self, state: KalookiState, seat: int) -> KalookiView:
         return KalookiView(

@@ -22,7 +22,7 @@ from game.engine.actions import (
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said, TurnStarted
-from game.engine.game import Results
+from game.engine.game import Results, Rules
 from game.engine.melds import Meld, Slot, extension_problem, extensions, read_meld
 from game.engine.messages import Message, msg
 from game.engine.worlds import Hidden
@@ -59,8 +59,9 @@ from game.games.kaluki.state import (
 from game.games.kaluki.world import world
 
 
-class KalukiRules:
+class KalukiRules(Rules[KalukiState, KalukiView, Action]):
     state_type = KalukiState
+    view_type = KalukiView
     options_type = KalukiOptions
 
     def new_game(self, options: KalukiOptions, seed: int) -> KalukiState:
@@ -411,6 +412,12 @@ class KalukiRules:
         return scored, [*events, Said(seat, msg("kaluki.went_out")), *more]
 
     # -- what a seat sees ----------------------------------------------------------------
+
+    def to_act(self, state: KalukiState) -> int | None:
+        return state.to_act
+
+    def finished(self, state: KalukiState) -> bool:
+        return state.finished
 
     def view(self, state: KalukiState, seat: int) -> KalukiView:
         return KalukiView(

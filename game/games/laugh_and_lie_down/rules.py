@@ -11,7 +11,7 @@ from game.engine.actions import Action, NextDeal, Pass
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, Event, Said
-from game.engine.game import Results
+from game.engine.game import Results, Rules
 from game.engine.messages import Seat, msg
 from game.engine.worlds import Hidden
 from game.games.laugh_and_lie_down import dealing, flow
@@ -46,8 +46,9 @@ def _matches(hand: Sequence[Card], layout: Sequence[Card]) -> list[Card]:
     return [card for card in hand if card.rank in ranks]
 
 
-class LaughRules:
+class LaughRules(Rules[LaughState, LaughView, Action]):
     state_type = LaughState
+    view_type = LaughView
     options_type = LaughOptions
 
     def new_game(self, options: LaughOptions, seed: int) -> LaughState:
@@ -209,6 +210,12 @@ class LaughRules:
         return state, events
 
     # -- what a seat sees ----------------------------------------------------------------
+
+    def to_act(self, state: LaughState) -> int | None:
+        return state.to_act
+
+    def finished(self, state: LaughState) -> bool:
+        return state.finished
 
     def view(self, state: LaughState, seat: int) -> LaughView:
         return LaughView(
