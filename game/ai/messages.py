@@ -16,5 +16,17 @@ templates(
         "hint.only.pass": "End the turn: there is nothing else you may do.",
         "hint.only.play_cards": "Play the {cards}: the rules leave no other move.",
         "hint.only.other": "Go on: the rules leave only this move.",
+        "hint.discard_dead": (
+            "Discard the {card}: no meld uses it, and no unseen card could join it."
+        ),
+        "hint.discard_loose_one": (
+            "Discard the {card}: no meld uses it, and only 1 unseen card could join it."
+        ),
+        "hint.discard_loose": (
+            "Discard the {card}: no meld uses it, and only {n} unseen cards could join it."
+        ),
+        "hint.discard_breaks": (
+            "Discard the {card}: every card is in a meld, and breaking {meld} costs least."
+        ),
     }
 )

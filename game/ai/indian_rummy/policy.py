@@ -31,6 +31,7 @@ from game.ai.base import (
     decision_rng,
     only_move,
 )
+from game.ai.discard_reason import discard_decision
 from game.ai.indian_rummy.drops import pool_answer
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import JOKER_FACE, outs, related, unseen_faces
@@ -259,11 +260,8 @@ def explain_indian(
         return decision(Draw(STOCK), "hint.indian.draw_stock", card=top)
     assert view.phase == PLAY
     card = reading.choose_discard()
-    return decision(
-        Discard(card),
-        "hint.indian.discard",
-        card=card,
-    )
+    melds = arrangement(reading.hand, reading.wild).melds
+    return discard_decision(card, melds, reading.live, reading.policy)
 
 
 class IndianNormal(ExplainingBot):

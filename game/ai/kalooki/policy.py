@@ -29,6 +29,7 @@ from game.ai.base import (
     decision_rng,
     only_move,
 )
+from game.ai.discard_reason import discard_decision
 from game.ai.kalooki.plan import Plan, live_key, make_plan
 from game.ai.knowledge import DealKnowledge
 from game.ai.rummy import face, related, unseen_faces
@@ -196,6 +197,9 @@ def _play(view: Any, legal: Sequence[Action], reading: Reading) -> Decision:
         key = "hint.kalooki.go_out"
     elif reading.laid_down:
         key = "hint.kalooki.discard_high"
+    elif card not in reading.plan(reading.hand).keep and not reading.stuck():
+        # the contract plan leaves it out: say so, and how many cards could still join it
+        return discard_decision(card, (), reading.live, POLICY)
     else:
         key = "hint.kalooki.discard"
     return decision(Discard(card), key, card=card)

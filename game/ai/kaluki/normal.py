@@ -15,6 +15,7 @@ from typing import Any
 
 import game.ai.kaluki.messages  # noqa: F401  (the hints' English templates)
 from game.ai.base import Decision, ExplainingBot, decision, only_move
+from game.ai.discard_reason import discard_decision
 from game.ai.kaluki.hand import Table, arrangement, deadwood, opening
 from game.ai.rummy import related
 from game.engine.actions import (
@@ -122,11 +123,7 @@ def choose_discard(table: Table, careful: bool = True) -> Decision:
                 card=card,
                 risky=careless,
             )
-    return decision(
-        Discard(card),
-        "hint.kaluki.discard",
-        card=card,
-    )
+    return discard_decision(card, table.arrangement.melds, table.live, POLICY)
 
 
 def choose_draw(table: Table, legal: Sequence[Action], first_round: bool) -> Decision:

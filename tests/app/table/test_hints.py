@@ -96,3 +96,36 @@ def test_with_a_7_of_diamonds_in_the_pure_run_and_one_in_a_set_of_four_the_set_g
     faces = dimmed(table)
     assert faces["7D#1"] is False and faces["7D"] is True
     assert sum(not dim for dim in faces.values()) == 1
+
+
+def test_the_hint_is_lit_and_answers_at_kalookis_call_or_pass_prompt(app):
+    """Issue 29: the hint was greyed at Kalooki's call-or-pass prompt, where it helps.
+    (Not seen greyed on today's code, in a game against the computer or after a
+    hot-seat hand-off; this holds it.) Ada reaches for the stock; the 7♦ completes the
+    player's 7♥ 7♣."""
+    from game.games.kalooki import Call
+    from game.games.kalooki.state import CALL, DRAW
+    from tests.app.table.helpers import until
+    from tests.app.table.test_kalooki import kalooki_table
+    from tests.app.table.test_kalooki_calls import HANDS, STOCK_CARDS
+
+    table = kalooki_table(
+        app,
+        seat=1,
+        phase=DRAW,
+        asking=None,
+        hands=HANDS,
+        stock=STOCK_CARDS,
+        discard=hand("KC 7D"),
+        discarded_by=2,
+        calls_left=(3, 3, 3),
+        pause=0.0,
+    )
+    assert until(app, lambda: table.session.state.phase == CALL, 600)
+    assert table.prompt_kind() == "call"
+    lit = {name: button.is_enabled for button, name in table.side_buttons.items()}
+    assert lit["hint"] is True
+    key(app, pygame.K_h)
+    assert until(app, lambda: table.hint is not None, 600)
+    assert table.hint.action == Call()
+    assert table.hint_target() is not None and table.hint_target().kind == "discard"
