@@ -46,6 +46,7 @@ from game.net.client import (
     Synced,
     Updated,
 )
+from game.net.record import GameRecord
 from game.net.seatview import SeatView
 from game.persist.savedgame import HUMAN, GameSetup, Seat
 
@@ -64,6 +65,7 @@ class Arrivals:
     lost: bool = False  # it went at some moment (perhaps back already)
     reconnecting: Reconnecting | None = None  # the reconnection loop's latest attempt
     refused: list[Message] = field(default_factory=list)  # this seat's move or chat line
+    record: GameRecord | None = None  # the finished game's record (net/record.py)
 
 
 @dataclass
@@ -92,6 +94,8 @@ class NetSession:
         self.reconnecting: Reconnecting | None = None  # while the connection is down
         self.reconnecting_at = 0.0  # when that attempt was announced (monotonic)
         self._last_notice: tuple[Message, int] | None = None  # and the moves seen then
+        # The finished game's record, to look back over (the server sends it at the end).
+        self.record: GameRecord | None = None
         self._take(client.poll())
         # What the table reads as a local session's ``opening`` and ``moves``: all this
         # seat has seen before the table opened, then the events of each move since.
@@ -313,6 +317,11 @@ class NetSession:
         scene = import_module("game.app.scenes.online.rematch").RematchScene
         app.stack.push(scene(app, self))
 
+    def ask_record(self) -> None:
+        """Ask the server for the finished game's record again (it arrives with the
+        frames; never waited for)."""
+        self.client.ask_record()
+
     def say(self, text: str) -> Message | None:
         """Send a chat line without waiting (a refusal arrives in ``Arrivals.refused``)."""
         self._said.append(self.client.send("chat", {"text": text}))
@@ -355,6 +364,8 @@ class NetSession:
             elif isinstance(item, Reconnecting):
                 self._arrivals.reconnecting = self.reconnecting = item
                 self.reconnecting_at = time.monotonic()
+            elif isinstance(item, GameRecord) and (self.record is None or not self.record.saved):
+                self._arrivals.record = self.record = item  # (a good one is kept once)
 
     def _worth_showing(self, message: Message) -> bool:
         """Not this seat's own drop or return (its player has the banner: "Bob has lost

@@ -101,7 +101,10 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self._rebuild_log()
         self._sync_hand()
         online_over = self.net.game_over if self.net is not None else None
-        self.flow = Flow(self, self.driver, self.saving, self._handoff_done, online_over)
+        online_replay = self.net.open_replay if self.net is not None else None
+        self.flow = Flow(
+            self, self.driver, self.saving, self._handoff_done, online_over, online_replay
+        )
 
     # --- life cycle -------------------------------------------------------------------
 

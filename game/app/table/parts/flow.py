@@ -28,14 +28,17 @@ class Flow:
         saving: Saving,
         handoff_done: Callable[[], None],
         game_over: Callable[[], None] | None = None,
+        online_replay: Callable[[], None] | None = None,
     ) -> None:
         """``handoff_done`` is called when the next player sat down; ``game_over`` (a
-        networked table's) when the game ended."""
+        networked table's) when the game ended; ``online_replay`` (a networked table's)
+        looks back over the finished game from the record its server sent."""
         self.ctx = ctx
         self.driver = driver
         self.saving = saving
         self._handoff_done = handoff_done
         self._online_over = game_over
+        self._online_replay = online_replay
         self.ai_pause = AI_PAUSE
         self._rest = 0.0  # seconds the table has rested since the last move
         self._ai_action: Action | None = None  # an AI's decision, waiting for its moment
@@ -133,8 +136,9 @@ class Flow:
         if ctx.session.finished:
             summary = replace(summary, button_key="table.see_results")
         scene = ctx.hooks.summary_scene(summary, self._after_summary)
-        if not ctx.session.online and hasattr(scene, "on_replay"):
-            scene.on_replay = self.open_replay  # the game so far, from its last move
+        look_back = self._look_back()
+        if look_back is not None and hasattr(scene, "on_replay"):
+            scene.on_replay = look_back  # the game so far, from its last move
         ctx.app.stack.push(scene)
 
     def _after_summary(self) -> None:
@@ -155,9 +159,17 @@ class Flow:
         if note:
             result = replace(result, note=note)
         over = GameOverScene(ctx.app, result, self.play_again, self.quit_to_title)
-        if not ctx.session.online:
-            over.on_replay = self.open_replay
+        over.on_replay = self._look_back()
+        if ctx.session.online:  # the table below still takes the server's frames (its
+            over.pauses_below = False  # record of the game comes just after the last move)
         ctx.app.stack.push(over)
+
+    def _look_back(self) -> Callable[[], None] | None:
+        """How to look back over the game: a local game from its own log, at any time; an
+        online one from its server's record, only once it is over (it shows every hand)."""
+        if not self.ctx.session.online:
+            return self.open_replay
+        return self._online_replay if self.ctx.session.finished else None
 
     def open_replay(self) -> None:
         """Look back over the game so far (all hands open), from its last move."""

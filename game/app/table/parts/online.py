@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -23,6 +24,7 @@ from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, RED
 from game.engine.messages import Message
 from game.net import messages as m
+from game.net.record import GameRecord
 
 BANNER_H = 40
 BANNER_MIN_S = 1.5  # a drop mended at once still shows, long enough to be read
@@ -73,6 +75,8 @@ class TableOnline:
                 ctx.app.notify([render(message, ctx.hooks.names())], on_close=ctx.app.to_title)
         for line in arrivals.chat:
             self.log_chat(line.seat, line.text)
+        if arrivals.record is not None:
+            self.keep_record(arrivals.record)
         if arrivals.moves:
             old = ctx.picture
             ctx.animator.finish()
@@ -148,6 +152,40 @@ class TableOnline:
         from game.app.table.rejoin import forget
 
         forget(self.ctx.app.paths, self.session)
+
+    def keep_record(self, record: GameRecord) -> None:
+        """The finished game's record came: kept among the replays (once, under the
+        table's code), or, if it does not replay, kept aside and the player told why."""
+        from game.persist.replays import keep_damaged_record, keep_for_replay
+
+        paths = self.ctx.app.paths
+        if record.saved is not None:
+            keep_for_replay(paths, record.saved, key=record.code)
+            return
+        aside = keep_damaged_record(paths, record.game, record.code, record.raw)
+        self.ctx.app.notify([self.record_refusal(aside)])
+
+    @staticmethod
+    def record_refusal(aside: Path | None = None) -> str:
+        refused = tr("replay.record_refused")
+        return refused if aside is None else f"{refused} {tr('replay.kept_aside', path=aside)}"
+
+    def open_replay(self) -> None:
+        """Look back over the finished game from its record (all hands open, from the
+        end); while it has not come, ask the server again and say so."""
+        if self.session.record is None:
+            self.take_arrivals()  # it may be in since the last frame the table had
+        record = self.session.record
+        app = self.ctx.app
+        if record is None or (record.saved is None and record.problem is None):
+            self.session.ask_record()
+            app.notify([tr("replay.record_coming")])
+        elif record.saved is None:
+            app.notify([self.record_refusal()])
+        else:
+            from game.app.scenes.replay import ReplayScene
+
+            app.stack.push(ReplayScene(app, record.saved, at_end=True))
 
     def open_chat(self) -> None:
         from game.app.table.chat import ChatEntry
