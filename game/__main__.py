@@ -126,6 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address this process's clients reach it by (http[s]://name[:port][/prefix])",
     )
     serve.add_argument(
+        "--path-prefix",
+        metavar="/PATH",
+        help="serve under this path (default: --public-url's path; '/' for none, when the "
+        "proxy strips it)",
+    )
+    serve.add_argument(
         "--lease", type=amount(60, "s"), default=5.0, help="seconds a table's lease lasts"
     )
     serve.add_argument("--metrics", action="store_true", help="serve /metrics (on with --presence)")
@@ -224,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.lease,
                 args.metrics or args.presence is not None,
                 args.log_json,
+                args.path_prefix,
             )
             return run_server(
                 args.host,

@@ -32,6 +32,7 @@ from game.engine.events import Event
 from game.engine.messages import Message
 from game.games.registry import get_game
 from game.net import messages as _messages  # noqa: F401  (their English templates)
+from game.net import paths
 from game.net import watch_messages as _watch_messages  # noqa: F401
 from game.net.protocol import BURST, GOING, MOVED, RATE, RateLimit
 from game.net.record import RECORD, GameRecord, record_frame
@@ -44,8 +45,13 @@ MAX_HOPS = 3  # redirects one request follows (a table that moved while we follo
 
 
 def address(value: Any) -> str | None:
-    """A table server's address as a server sent it (a redirect, a peer), or None."""
+    """A table server's address as a server sent it (a redirect, a peer; with its path
+    when the process sits under one), or None."""
     if isinstance(value, str) and value.startswith(("http://", "https://")) and len(value) < 300:
+        try:
+            paths.prefix_of(value)
+        except ValueError:
+            return None
         return value
     return None
 
@@ -277,7 +283,10 @@ class NetClient:
         self._run(self._open())
 
     async def _open(self) -> None:
-        await self.sio.connect(self.url, transports=["websocket"], wait_timeout=self.timeout)
+        base, path = paths.split(self.url)  # a server under a path (behind a shared name)
+        await self.sio.connect(
+            base, transports=["websocket"], socketio_path=path, wait_timeout=self.timeout
+        )
 
     def close(self) -> None:
         """Leave the connection and stop the client's thread."""

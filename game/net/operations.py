@@ -30,10 +30,11 @@ def add_routes(server: TableServer, metrics: bool) -> None:
             return web.json_response({"ok": False, "why": "too many requests"}, status=429)
         return web.json_response(await server.cluster.totals(server.facts()))
 
-    server.app.router.add_get("/healthz", healthz)
-    server.app.router.add_get("/lobby", lobby)
+    at = server.prefix  # "" or "/p2": the process's path behind a shared name
+    server.app.router.add_get(f"{at}/healthz", healthz)
+    server.app.router.add_get(f"{at}/lobby", lobby)
     if metrics:
         from game.net.metrics import Metrics  # only when asked for (prometheus_client)
 
         server.metrics = Metrics(server)
-        server.app.router.add_get("/metrics", server.metrics.page)
+        server.app.router.add_get(f"{at}/metrics", server.metrics.page)

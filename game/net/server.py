@@ -33,7 +33,7 @@ from aiohttp import web
 
 from game.engine.messages import msg
 from game.net import messages as m
-from game.net import operations, public_tables
+from game.net import operations, paths, public_tables
 from game.net import protocol as p
 from game.net.client import cancel_others
 from game.net.cluster import Cluster, moved_reply
@@ -99,6 +99,7 @@ class TableServer:
         public_url: str | None = None,
         lease: float = LEASE,
         metrics: bool = False,
+        path_prefix: str = "",
     ) -> None:
         if not all_interfaces and every_interface(host):
             raise ValueError("refusing to listen on every interface: give an address")
@@ -109,6 +110,8 @@ class TableServer:
         self.cluster = Cluster(open_presence(presence), self.lobby, self.store, lease)
         self.cluster.loaded = self._kick
         self.public_url = public_url
+        # Socket.IO and the HTTP endpoints under this path (one TLS name, a path a process)
+        self.prefix = paths.prefix(path_prefix)
         self.bot_delay, self.tick = bot_delay, tick
         self.limits = limits or Limits()
         self.guard = Guard(self.limits)
@@ -133,7 +136,7 @@ class TableServer:
             ping_timeout=20,
         )
         self.app = web.Application()
-        self.sio.attach(self.app)
+        self.sio.attach(self.app, socketio_path=paths.socketio_path(self.prefix))
         self.metrics: Metrics | None = None
         operations.add_routes(self, metrics)
         self.runner: web.AppRunner | None = None
@@ -164,7 +167,7 @@ class TableServer:
             why = error.strerror or str(error)
             raise ListenError(f"cannot listen on {self.host}:{self.port}: {why}") from None
         self.port = site.port
-        self.cluster.url = self.public_url or f"http://{self.host}:{self.port}"
+        self.cluster.url = self.public_url or f"http://{self.host}:{self.port}{self.prefix}"
         await self.cluster.renew()  # the leases of the tables it restored
         self._spawn(self.cluster.run(self.facts, self._lose))
         self._ticker = asyncio.create_task(self._tick())
@@ -496,7 +499,7 @@ class ServerThread:
 
     @property
     def url(self) -> str:
-        return f"http://{self.server.host}:{self.server.port}"
+        return f"http://{self.server.host}:{self.server.port}{self.server.prefix}"
 
     def start(self) -> int:
         self.thread.start()
@@ -556,6 +559,7 @@ class ClusterOptions:
     lease: float = LEASE
     metrics: bool = False
     log_json: bool = False
+    path_prefix: str | None = None  # None: the public URL's path
 
 
 def serve(
@@ -573,6 +577,15 @@ def serve(
         ("http://", "https://")
     ):
         print("card-parlour: --public-url is http://... or https://...", file=sys.stderr)
+        return 2
+    try:
+        path_prefix = paths.prefix(
+            cluster.path_prefix
+            if cluster.path_prefix is not None
+            else paths.prefix_of(cluster.public_url or "")
+        )
+    except ValueError as error:
+        print(f"card-parlour: {error}", file=sys.stderr)
         return 2
     if cluster.log_json:
         handler = logging.StreamHandler()
@@ -599,10 +612,11 @@ def serve(
             public_url=cluster.public_url,
             lease=cluster.lease,
             metrics=cluster.metrics,
+            path_prefix=path_prefix,
         )
         bound = await server.start()
         quiet_collector()
-        print(f"card-parlour tables on {host}:{bound} (storage {db})", flush=True)
+        print(f"card-parlour tables on {host}:{bound}{path_prefix} (storage {db})", flush=True)
         stopping = asyncio.Event()
         with contextlib.suppress(NotImplementedError, AttributeError):  # not on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)

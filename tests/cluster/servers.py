@@ -26,10 +26,11 @@ class Servers:
     logs: Path = Path(tempfile.gettempdir())
     processes: dict[str, subprocess.Popen] = field(default_factory=dict)
 
-    def start(self) -> str:
-        """One more process; its address."""
+    def start(self, path: str = "") -> str:
+        """One more process (under ``path``, as behind a proxy that gives each its own:
+        "/p2"); its address."""
         port = free_port()
-        url = f"http://127.0.0.1:{port}"
+        url = f"http://127.0.0.1:{port}{path}"
         command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(port), "--db", self.db, "--presence", self.presence]
         command += ["--public-url", url, "--lease", str(self.lease), "--test-seeds"]

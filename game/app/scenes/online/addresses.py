@@ -9,6 +9,7 @@ import re
 import socket
 from typing import NamedTuple
 
+from game.net import paths
 from game.net.server import ANY_ADDRESS
 
 LOOPBACK = "127.0.0.1"
@@ -33,28 +34,44 @@ def lan_addresses() -> list[str]:
 
 
 class Where(NamedTuple):
-    """A table server's address as typed: ``secure`` for one behind a TLS proxy."""
+    """A table server's address as typed: ``secure`` for one behind a TLS proxy, ``path``
+    for a process under a path of a shared name (``https://example.org/p2``)."""
 
     host: str
     port: int
     secure: bool = False
+    path: str = ""  # "" or "/p2"
 
     @property
     def url(self) -> str:
-        return f"{'https' if self.secure else 'http'}://{self.host}:{self.port}"
+        return f"{'https' if self.secure else 'http'}://{self.host}:{self.port}{self.path}"
+
+    @property
+    def typed(self) -> str:
+        """As friends type it: ``host:port``, or the whole URL when it needs more."""
+        if not self.secure and not self.path:
+            return f"{self.host}:{self.port}"
+        port = "" if self.port == (443 if self.secure else 80) else f":{self.port}"
+        return f"{'https' if self.secure else 'http'}://{self.host}{port}{self.path}"
 
 
 def parse_address(text: str, default_port: int = DEFAULT_PORT) -> Where | None:
     """``host``, ``host:port``, ``http://host:port`` or ``https://host[:port]`` (a server
-    behind a TLS proxy, port 443 unless given) as typed; None when it is not one."""
+    behind a TLS proxy, port 443 unless given), each with a path (``/p2``) when the
+    server sits under one, as typed; None when it is not one."""
     text = text.strip().rstrip("/")
     secure = text.lower().startswith("https://")
     text = text.split("://", 1)[1] if text.lower().startswith(("http://", "https://")) else text
+    text, slash, path_text = text.partition("/")
+    try:
+        path = paths.prefix(slash + path_text)
+    except ValueError:
+        return None
     host, _, port_text = text.partition(":")
     if not _HOST.fullmatch(host) or host in ANY_ADDRESS:  # the server refuses them too
         return None
     if not port_text:
-        return Where(host, 443 if secure else default_port, secure)
+        return Where(host, 443 if secure else default_port, secure, path)
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
         return None
-    return Where(host, int(port_text), secure)
+    return Where(host, int(port_text), secure, path)

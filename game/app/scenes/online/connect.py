@@ -53,6 +53,7 @@ class Plan:
     on_server: bool = False  # a dedicated server: nothing runs here
     secure: bool = False  # that server is behind a TLS proxy (https)
     public: bool = False  # listed on that server while it waits for players
+    path: str = ""  # that server's path under a shared name ("/p2")
     table_name: str = ""  # what the LAN list shows ("Ann's table")
     db: Path | None = None  # where the hosted tables are kept
 
@@ -184,7 +185,8 @@ def host(plan: Plan, hosted: HostedServer | None = None) -> Joined:
             hosted.release(None)
 
     try:
-        client = _connect(Where(address, port, plan.secure).url)
+        where = Where(address, port, plan.secure, plan.path)
+        client = _connect(where.url)
     except Failed:
         give_up()
         raise
@@ -202,7 +204,7 @@ def host(plan: Plan, hosted: HostedServer | None = None) -> Joined:
         raise _refused(reply, "online.create_refused")
     if hosting is not None and client.code is not None:
         hosting.advertise(client.code, plan.table_name, plan.game_id)
-    return Joined(client, f"{address}:{port}", hosting)
+    return Joined(client, where.typed, hosting)
 
 
 def join(where: Where, code: str, name: str, seat: int | None) -> Joined:
@@ -211,4 +213,4 @@ def join(where: Where, code: str, name: str, seat: int | None) -> Joined:
     if not reply.ok:
         client.close()
         raise _refused(reply, "online.join_refused")
-    return Joined(client, f"{where.host}:{where.port}")
+    return Joined(client, where.typed)

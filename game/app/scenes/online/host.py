@@ -404,9 +404,9 @@ class HostScene(Scene):
             parsed = parse_address(self.server_text)
             if parsed is None:
                 return "online.bad_address"
-            address, port, secure = parsed
+            address, port, secure, path = parsed
         else:
-            address, secure = self.listen, False
+            address, secure, path = self.listen, False, ""
             if not self.port_text.isdigit() or not 0 <= int(self.port_text) < 65536:  # 0: any free
                 return "online.bad_port"
             port = int(self.port_text)
@@ -421,6 +421,7 @@ class HostScene(Scene):
             on_server=self.listen == ON_SERVER,
             public=self.listen == ON_SERVER and self.public,
             secure=secure,
+            path=path,
             table_name=tr("online.table_of", name=name),
             db=self.app.paths.data / connect.HOSTED_DB,
         )
