@@ -12,6 +12,8 @@ from typing import Any
 
 from game.engine import codec
 
+LEGACY = "legacy"  # a field's metadata key: an older version's rule, offered nowhere
+
 
 def option(
     default: Any,
@@ -23,10 +25,14 @@ def option(
     choices: tuple[Any, ...] | None = None,
     step: int | None = None,
     quiet: bool = False,
+    legacy: bool = False,
 ) -> Any:
     """A dataclass field for a game option, with what the new-game screen shows. A
     ``quiet`` option is left out of saves while it holds its default (``codec.QUIET``).
-    ``step``: how far the screen's stepper moves (else a step suiting the range)."""
+    ``step``: how far the screen's stepper moves (else a step suiting the range). A
+    ``legacy`` option keeps a rule as an older version played it, so that its saves
+    replay as they were played (``persist/migrations.py`` sets it): no screen, tool or
+    sweep offers it (:func:`option_fields` leaves it out)."""
     meta = {
         "label": label,
         "help": help,
@@ -37,6 +43,8 @@ def option(
     }
     if quiet:
         meta[codec.QUIET] = True
+    if legacy:
+        meta[LEGACY] = True
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -53,11 +61,14 @@ class OptionField:
     step: int | None = None
 
 
-def option_fields(options_type: type) -> list[OptionField]:
+def option_fields(options_type: type, *, legacy: bool = False) -> list[OptionField]:
+    """The options a player can choose (and with ``legacy`` the older versions' rules)."""
     hints = codec._hints(options_type)
     fields = []
     for f in dataclasses.fields(options_type):
         meta = f.metadata
+        if meta.get(LEGACY) and not legacy:
+            continue
         fields.append(
             OptionField(
                 f.name,
@@ -76,7 +87,7 @@ def option_fields(options_type: type) -> list[OptionField]:
 
 def check_range(options: object) -> None:
     """Raise ValueError when a field lies outside the bounds its metadata declares."""
-    for f in option_fields(type(options)):
+    for f in option_fields(type(options), legacy=True):
         value = getattr(options, f.name)
         if f.minimum is not None and value < f.minimum:
             raise ValueError(f"{f.label}: {value} is below the minimum of {f.minimum}")

@@ -44,7 +44,7 @@ from game.engine.errors import IllegalAction
 from game.engine.game import GameInfo
 from game.engine.options import options_from_dict
 from game.games.registry import GAMES
-from game.persist.migrations import CURRENT_FORMAT, upgrade
+from game.persist.migrations import CURRENT_FORMAT, OTHER_READINGS, upgrade
 from game.persist.savedgame import MAX_NAME, SEAT_KINDS, HandGroups, SavedGame, Seat
 from game.persist.texts import is_shown_text
 from game.persist.undo_history import redo_of, undo_fields, undo_hands_of
@@ -400,6 +400,32 @@ def _comparable(state: Any, snapshot: Any) -> Any:
     return {key: value for key, value in encoded.items() if key not in added}
 
 
+def _replayed(
+    info: GameInfo, data: dict[str, Any], options: Any, seed: int, log: tuple[Action, ...]
+) -> tuple[Any, Any]:
+    """(options, state) of the first reading whose moves replay to its saved position:
+    the upgraded options and snapshot, then any other reading a migration left
+    (``OTHER_READINGS``); ValueError with the first reading's reason when none does."""
+    readings = [(options, data["snapshot"])]
+    others = data.get(OTHER_READINGS)
+    for other in others if isinstance(others, list) else []:
+        try:
+            readings.append((_options(info, other), other["snapshot"]))
+        except (ValueError, KeyError, TypeError):
+            continue
+    first: ValueError | None = None
+    for reading, snapshot in readings:
+        try:
+            state = replay(info, reading, seed, log)
+            if _comparable(state, snapshot) != snapshot:
+                raise ValueError("the position saved in it does not match its moves")
+            return reading, state
+        except ValueError as error:
+            first = first or error
+    assert first is not None
+    raise first
+
+
 def save_from_dict(data: Any) -> SavedGame:
     """The game in a parsed save file, checked completely; ValueError says what is wrong."""
     data, info, options, seats = read_header(data)
@@ -407,9 +433,7 @@ def save_from_dict(data: Any) -> SavedGame:
     log = _log(data)
     if "snapshot" not in data:
         raise ValueError("its saved position is missing")
-    state = replay(info, options, seed, log)
-    if _comparable(state, data["snapshot"]) != data["snapshot"]:
-        raise ValueError("the position saved in it does not match its moves")
+    options, state = _replayed(info, data, options, seed, log)
     if len(seats) != state.options.players:
         raise ValueError(f"its seats do not match its {state.options.players} players")
     return SavedGame(

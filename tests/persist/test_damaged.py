@@ -53,7 +53,7 @@ def _with(good, **changes):
     [
         ({"game": "poker"}, "does not know ('poker'"),
         ({"game": 7}, "does not say which game"),
-        ({"format": 2}, "newer version of Card Parlour"),
+        ({"format": 3}, "newer version of Card Parlour"),
         ({"format": "one"}, "format version is not a valid number"),
         ({"options": {"players": 3, "wildcards": 9}}, "unknown option 'wildcards'"),
         ({"options": {"players": 99}}, "above the maximum"),

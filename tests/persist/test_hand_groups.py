@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from game.games.registry import GAMES
+from game.persist.migrations import CURRENT_FORMAT
 from game.persist.savedgame import SavedGame
 from game.persist.saveformat import MAX_ARRANGED, save_from_dict, save_to_dict
 from game.persist.saves import load_save, write_save
@@ -37,7 +38,7 @@ def test_the_arrangement_survives_a_save_and_a_load(game_id, tmp_path):
     path = tmp_path / "arranged.json"
     write_save(path, saved)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == 1  # an optional field: the format stays the same
+    assert data["format"] == CURRENT_FORMAT  # an optional field: no format of its own
     texts = [[[str(card) for card in group] for group in groups] for groups in saved.hand_groups]
     assert data["hand_groups"] == texts  # per seat, groups of cards in their text form
     assert load_save(path) == saved

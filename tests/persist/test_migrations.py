@@ -62,25 +62,26 @@ def test_format_zero_with_players_and_levels_that_disagree_is_damaged(tmp_path):
 
 
 def test_steps_run_in_order_through_every_version(monkeypatch):
-    """With a made-up format 2, a format-0 save passes through both steps in turn."""
+    """With a made-up next format, a format-0 save passes through every step in turn."""
     seen = []
+    made_up = CURRENT_FORMAT + 1
 
-    def one_to_two(data):
+    def to_made_up(data):
         seen.append(data["format"])
-        return {**data, "format": 2, "renamed": True}
+        return {**data, "format": made_up, "renamed": True}
 
-    monkeypatch.setattr(migrations, "CURRENT_FORMAT", 2)
-    monkeypatch.setitem(migrations.MIGRATIONS, 1, one_to_two)
+    monkeypatch.setattr(migrations, "CURRENT_FORMAT", made_up)
+    monkeypatch.setitem(migrations.MIGRATIONS, CURRENT_FORMAT, to_made_up)
     result = upgrade(_format_zero(played("kaluki", seed=2, moves=5)))
-    assert seen == [1]
-    assert result["format"] == 2 and result["renamed"] is True
+    assert seen == [CURRENT_FORMAT]
+    assert result["format"] == made_up and result["renamed"] is True
 
 
 def test_a_step_that_goes_nowhere_is_caught_rather_than_looping(monkeypatch):
-    monkeypatch.setattr(migrations, "CURRENT_FORMAT", 2)
-    monkeypatch.setitem(migrations.MIGRATIONS, 1, lambda data: data)
+    monkeypatch.setattr(migrations, "CURRENT_FORMAT", CURRENT_FORMAT + 1)
+    monkeypatch.setitem(migrations.MIGRATIONS, CURRENT_FORMAT, lambda data: data)
     with pytest.raises(ValueError, match="went wrong"):
-        upgrade({"format": 1})
+        upgrade({"format": CURRENT_FORMAT})
 
 
 def test_a_newer_format_is_refused_with_a_clear_message():

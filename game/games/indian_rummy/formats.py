@@ -27,7 +27,7 @@ from fractions import Fraction
 from game.engine.errors import IllegalAction
 from game.engine.events import Event, GameOver, Said
 from game.games.indian_rummy.messages import say
-from game.games.indian_rummy.options import IndianRummyOptions
+from game.games.indian_rummy.options import A_PLAYER, POINTS_LEFT, IndianRummyOptions
 from game.games.indian_rummy.seating import clockwise_after
 from game.games.indian_rummy.state import (
     DEAL_OVER,
@@ -48,7 +48,10 @@ REJOINS_ALLOWED = 1  # per player and pool
 
 def start_chips(options: IndianRummyOptions) -> int:
     """Each player's stack at the start: 80 chips a deal, whatever the number of players
-    (every source: Deals 2 160, Deals 3 240, Deals 6 480)."""
+    (every source: Deals 2 160, Deals 3 240, Deals 6 480); 80 a player in games saved
+    before that rule (the legacy ``deals_chips``)."""
+    if options.deals_chips == A_PLAYER:
+        return CHIPS_A_DEAL * options.players
     return CHIPS_A_DEAL * options.deal_count
 
 
@@ -218,6 +221,8 @@ def split_of(
     """The split of a pool of ``count`` entries among ``seats``; None when the extra drops
     would take the whole pool (A23 then offers no split)."""
     drops = {seat: drops_left(options, scores[seat]) for seat in seats}
+    if options.pool_split == POINTS_LEFT:  # a game saved before the split by drops
+        return Split(drops, count, shares_by_points(scores, seats, options.pool_limit))
     fewest = min(drops.values())
     extra = {seat: n - fewest for seat, n in drops.items()}
     if sum(extra.values()) >= count:
@@ -232,6 +237,18 @@ def split_of(
             break
         shares[seat] += 1
     return Split(drops, count, shares)
+
+
+def shares_by_points(scores: Sequence[int], seats: Sequence[int], limit: int) -> dict[int, int]:
+    """The split of games saved before the split by drops (the legacy ``pool_split``):
+    in proportion to the points each player had left before the limit, the lowest score
+    taking the rounding."""
+    left = {seat: limit - scores[seat] for seat in seats}
+    total = sum(left.values())
+    shares = {seat: 100 * n // total for seat, n in left.items()}
+    first = min(left, key=lambda seat: (scores[seat], seat))
+    shares[first] += 100 - sum(shares.values())  # whole percents add up to 100
+    return shares
 
 
 def splittable(state: IndianRummyState) -> bool:

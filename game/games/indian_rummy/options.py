@@ -16,6 +16,8 @@ DEALS_2, DEALS_3, DEALS_6 = "deals_2", "deals_3", "deals_6"
 FORMATS = (POINTS, POOL_61, POOL_101, POOL_201, DEALS_2, DEALS_3, DEALS_6)
 AUTO, MODERN, PAGAT = "auto", "modern", "pagat"
 JOKERS, ACES = "jokers", "aces"
+DROPS_LEFT, POINTS_LEFT = "drops", "points"  # how a pool is split
+A_DEAL, A_PLAYER = "a_deal", "a_player"  # Deals' stack: 80 chips a deal, or a player
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,26 @@ class IndianRummyOptions:
         "Deals with two players: a player may drop (on) or must play every deal out (off, "
         "as some sites play).",
         quiet=True,
+    )
+    # Legacy: the rules of saves written before issue 27 (persist/migrations.py sets them
+    # in older Pool and Deals saves, so those replay exactly as they were played).
+    pool_split: str = option(
+        DROPS_LEFT,
+        "Pool split",
+        "A split pool is shared by drops left (as the sites split), or, in games saved "
+        "before that rule, by points left before the limit.",
+        choices=(DROPS_LEFT, POINTS_LEFT),
+        quiet=True,
+        legacy=True,
+    )
+    deals_chips: str = option(
+        A_DEAL,
+        "Deals chips",
+        "Each player starts with 80 chips a deal, or, in games saved before that rule, "
+        "80 chips a player.",
+        choices=(A_DEAL, A_PLAYER),
+        quiet=True,
+        legacy=True,
     )
 
     rounds: int = option(
