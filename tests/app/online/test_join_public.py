@@ -125,3 +125,21 @@ def test_the_host_lists_a_table_on_the_server_only_when_asked(app, server, liste
     until([app], lambda: isinstance(app.stack.top, WaitingRoomScene))
     code = app.stack.top.code
     assert [t.code for t in public_tables.fetch(server.url)] == ([code] if listed else [])
+
+
+def test_a_public_table_s_waiting_room_says_it_is_listed(app, server):
+    from game.app.scenes.online.host import ON_SERVER, HostScene
+    from tests.app.conftest import frames
+    from tests.app.online.screens import press_until
+
+    scene = HostScene(app)
+    app.start(scene)
+    frames(app, 2)
+    press_until(app, "listen", pygame.K_RIGHT, lambda: scene.listen == ON_SERVER)
+    retype(app, "where", server.url.removeprefix("http://"))
+    tab_to(app, "public")
+    key(app, pygame.K_RETURN)
+    tab_to(app, "create")
+    key(app, pygame.K_RETURN)
+    until([app], lambda: isinstance(app.stack.top, WaitingRoomScene))
+    assert app.stack.top.hint_key == "online.hint_host_public"

@@ -110,6 +110,7 @@ class Joined:
     client: NetClient
     address: str  # as friends type it: "192.168.1.5:41414"
     hosting: Hosting | None = None
+    public: bool = False  # listed on its server (public_tables)
 
 
 def _refused(reply: Reply, fallback: str) -> Failed:
@@ -204,7 +205,7 @@ def host(plan: Plan, hosted: HostedServer | None = None) -> Joined:
         raise _refused(reply, "online.create_refused")
     if hosting is not None and client.code is not None:
         hosting.advertise(client.code, plan.table_name, plan.game_id)
-    return Joined(client, where.typed, hosting)
+    return Joined(client, where.typed, hosting, public=plan.on_server and plan.public)
 
 
 def join(where: Where, code: str, name: str, seat: int | None) -> Joined:

@@ -273,6 +273,8 @@ class WaitingRoomScene(Scene):
         its host is not told friends can pick the table from the list)."""
         if not self.host:
             return "online.hint_guest"
+        if self.joined.public:  # (on a server: listed there while a seat is free)
+            return "online.hint_host_public"
         return "online.hint_host" if self.joined.hosting is not None else "online.hint_host_server"
 
     def _draw_where(self, surface: pygame.Surface, area: pygame.Rect) -> None:
