@@ -178,6 +178,7 @@ class NetSession:
     handoff_seat = None
     can_undo = False
     online = True
+    watching = False  # a spectator's session (watch_session.py) says True
 
     @property
     def undo_refusal(self) -> Message:

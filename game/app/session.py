@@ -84,6 +84,7 @@ class GameSession:
     # game (no local AI, autosave or statistics; see docs/NETWORK.md).
     undo_refusal: Message | None = None  # why undo is never possible (None: it may be)
     online = False
+    watching = False  # a seat is always played here (spectators watch online tables)
 
     def seat_status(self, seat: int) -> str | None:
         """A networked seat's "away" or "ai" (see NetSession); never at a local table."""

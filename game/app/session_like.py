@@ -55,6 +55,10 @@ class SessionLike(Protocol):
     def online(self) -> bool: ...
 
     @property
+    def watching(self) -> bool:
+        """A spectator's table: no seat's hand is shown and nothing is played here."""
+
+    @property
     def to_act(self) -> int | None: ...
 
     @property

@@ -122,7 +122,9 @@ class GameHooks:
         flow_melds(c, c.layout.cells, groups, c.layout.meld_card_w)
 
     def compose_others(self, c: Composer, view: Any) -> None:
-        compose_hidden_hands(c, view.hand_sizes, self.view_seat)
+        # a spectator holds no hand: every seat's cards, the bottom one's too, are backs
+        shown = -1 if self.session.watching else self.view_seat
+        compose_hidden_hands(c, view.hand_sizes, shown)
 
     def compose_extra(self, c: Composer, view: Any) -> None:
         """A game's own parts (a wild-card indicator, a layout, a pot)."""

@@ -41,8 +41,10 @@ from game.app.table.parts.hint import Hint, TableHint
 from game.app.table.parts.log import TableLog
 from game.app.table.parts.online import TableOnline
 from game.app.table.parts.saving import Saving
+from game.app.table.parts.watching import TableWatching
 from game.app.table.save_notice import draw_save_problem
 from game.app.table.sprites import Picture, Place
+from game.app.watch_session import WatchSession
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
@@ -88,6 +90,11 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self.net = (  # a networked seat's part (online.py): only at an online table
             TableOnline(self, session, self.action_log, self.cancel_drag)
             if isinstance(session, NetSession)
+            else None
+        )
+        self.watch = (  # a spectator's part (watching.py): read-only, Take this seat, Leave
+            TableWatching(self, session, lambda: self.ui)
+            if isinstance(session, WatchSession)
             else None
         )
         # (log length, seat, groups) before each move played here
@@ -165,6 +172,8 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self.drag = None  # a resize while dragging: the cards go home
         self.press = None
         self.controls.build()
+        if self.watch is not None:
+            self.watch.build()
         self._rebuild_log()  # in the language now chosen
         self.refresh()
 
@@ -531,6 +540,8 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self.clock += dt
         if self.net is not None:  # the other seats' moves, chat, notices
             self.net.take_arrivals()
+        if self.watch is not None:  # the seats offered; seated: the player's table
+            self.watch.update()
         was_busy = self.animator.busy
         for sound in self.animator.update(dt):
             self.play_sound(sound)
@@ -557,6 +568,21 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
             self.drop_hint()
         return super().handle_event(event)
 
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if self.watch is not None and self.watch.on_key(event):
+            return True  # a spectator plays nothing: the key is ignored
+        return super().on_key(event)
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        if self.watch is not None and self.watch.on_mouse(event):
+            return True  # a spectator picks up no card
+        return super().on_mouse(event)
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if self.watch is not None and self.watch.on_ui_event(event):
+            return True
+        return super().on_ui_event(event)
+
     def _other_than_hint(self, event: pygame.event.Event) -> bool:
         """A click or a key other than the hint's own (H): the player is doing something
         else, so the hint's dimming must not linger (issue 19)."""
@@ -573,6 +599,8 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self.painter.draw_over(surface)
         status = self.layout.status if self.layout is not None else None
         draw_save_problem(surface, self.autosaver.problem, status)  # until a save succeeds
+        if self.watch is not None:
+            self.watch.draw(surface)
         if self.net is not None:
             self.net.draw(surface)
 

@@ -51,6 +51,7 @@ from game.persist.settings import MAX_ONLINE_NAME
 
 log = logging.getLogger(__name__)
 ANY = "any"
+WATCH_W = 96  # a list row's Watch button
 MAX_SEATS = max(info.max_players for info in GAMES.values())
 LIST_ROW = 58
 PUBLIC_ROW = 50
@@ -120,6 +121,9 @@ class JoinScene(Scene):
         self.found_buttons: dict[Any, FoundTable] = {}
         self.server = ServerTables()  # the typed server's public tables
         self.public_buttons: dict[Any, PublicTable] = {}
+        # each row's Watch (issue 25: a spectator), by the address typed for it and its code
+        self.watch_buttons: dict[Any, tuple[str | None, str]] = {}
+        self.watching = False  # the task under way connects to watch, not to sit down
         self.public_area = pygame.Rect(0, 0, 0, 0)
         self.address_text = ""
         self.code_text = ""
@@ -161,28 +165,31 @@ class JoinScene(Scene):
         margin = page_margin(self.size)
         left, right = self.panels = two_columns(self.size)
         self.labels, self.entries, self.feedback_at = [], {}, {}
-        self.found_buttons, self.public_buttons = {}, {}
+        self.found_buttons, self.public_buttons, self.watch_buttons = {}, {}, {}
         split = left.y + int(left.h * LAN_SHARE)
         self.public_area = pygame.Rect(left.x, split, left.w, left.bottom - split)
         y = left.y + 60
         room = max(1, (split - y - 4) // LIST_ROW)
         for table in self.found[:room]:
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(left.x + 20, y, left.w - 40, LIST_ROW - 10),
-                fit_line(found_label(table), 15, left.w - 64, True),
+                pygame.Rect(left.x + 20, y, left.w - 40 - WATCH_W, LIST_ROW - 10),
+                fit_line(found_label(table), 15, left.w - 64 - WATCH_W, True),
                 self.ui,
             )
             self.found_buttons[button] = table
+            where = f"{table.address}:{table.port}"
+            self._watch_button(left, y, LIST_ROW - 10, where, table.code)
             y += LIST_ROW
         y = split + 52
         room = max(1, (left.bottom - y - 8) // PUBLIC_ROW)
         for public in self.server.tables[:room]:
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(left.x + 20, y, left.w - 40, PUBLIC_ROW - 8),
-                fit_line(public_label(public), 15, left.w - 64, True),
+                pygame.Rect(left.x + 20, y, left.w - 40 - WATCH_W, PUBLIC_ROW - 8),
+                fit_line(public_label(public), 15, left.w - 64 - WATCH_W, True),
                 self.ui,
             )
             self.public_buttons[button] = public
+            self._watch_button(left, y, PUBLIC_ROW - 8, None, public.code)
             y += PUBLIC_ROW
         self._build_form(right)
         fy = h - 74
@@ -192,13 +199,28 @@ class JoinScene(Scene):
             self.ui,
             object_id=ObjectID(object_id="#primary"),
         )
+        self.buttons["watch"] = pygame_gui.elements.UIButton(
+            pygame.Rect(w - margin - 200 - 16 - WATCH_W - 30, fy, WATCH_W + 30, 52),
+            ui("watch.watch"),
+            self.ui,
+        )
         self.buttons["back"] = pygame_gui.elements.UIButton(
-            pygame.Rect(w - margin - 356, fy, 140, 52),
+            pygame.Rect(w - margin - 356 - WATCH_W - 46, fy, 140, 52),
             ui("common.back"),
             self.ui,
             object_id=ObjectID(object_id="#quiet"),
         )
-        self.status.rect = pygame.Rect(margin, fy, w - 2 * margin - 380, 52)
+        self.status.rect = pygame.Rect(margin, fy, w - 2 * margin - 380 - WATCH_W - 46, 52)
+
+    def _watch_button(
+        self, area: pygame.Rect, y: int, h: int, where: str | None, code: str
+    ) -> None:
+        """A list row's Watch, at its right end (a row without a code has none)."""
+        if not code:
+            return
+        rect = pygame.Rect(area.right - 20 - WATCH_W + 8, y, WATCH_W - 8, h)
+        button = pygame_gui.elements.UIButton(rect, ui("watch.watch"), self.ui)
+        self.watch_buttons[button] = (where, code)
 
     def _build_form(self, area: pygame.Rect) -> None:
         x = area.x + 24
@@ -238,7 +260,12 @@ class JoinScene(Scene):
         items += [entry_item(name, entry) for name, entry in self.entries.items()]
         assert self.seat_control is not None
         items.append(control_item(self.seat_control, self.press))
+        items += [
+            button_item(f"watch:{i}", button, self.press)
+            for i, button in enumerate(self.watch_buttons)
+        ]
         items.append(button_item("back", self.buttons["back"], self.press))
+        items.append(button_item("watch", self.buttons["watch"], self.press))
         items.append(button_item("join", self.buttons["join"], self.press))
         return items
 
@@ -269,10 +296,12 @@ class JoinScene(Scene):
                 self.status.failure(task.error)
             else:
                 from game.app.scenes.online.room import WaitingRoomScene
+                from game.app.scenes.online.watch import WatchRoomScene
 
                 self.status.clear()
                 self.app.audio.play("shuffle")
-                self.app.stack.push(WaitingRoomScene(self.app, task.result))
+                room = WatchRoomScene if self.watching else WaitingRoomScene
+                self.app.stack.push(room(self.app, task.result))
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         element = event.ui_element
@@ -291,6 +320,14 @@ class JoinScene(Scene):
             self.join_found(self.found_buttons[element])
         elif element in self.public_buttons:
             self.join_public(self.public_buttons[element])
+        elif element in self.watch_buttons:
+            where, code = self.watch_buttons[element]
+            self.address_text = where or self.address_text
+            self.code_text = code
+            self.rebuild()
+            self.watch()
+        elif element is self.buttons["watch"]:
+            self.watch()
         elif element is self.buttons["join"]:
             self.join()
         elif element is self.buttons["back"]:
@@ -361,7 +398,27 @@ class JoinScene(Scene):
             rejoin(self.app, replace(kept, url=parsed.url))
             return
         self.status.wait(tr("online.joining"))
+        self.watching = False
         self.task = Task(lambda: connect.join(parsed, code, name, seat))
+
+    def watch(self) -> None:
+        """Watch the table as a spectator (its public view, log and chat)."""
+        if self.task is not None:
+            return
+        wrong = self.problem()
+        if wrong is not None:
+            self.app.audio.play("invalid")
+            self.status.fail(wrong)
+            return
+        from game.app.scenes.online.watch import watch
+
+        parsed = parse_address(self.address_text)
+        assert parsed is not None
+        name, code = self.name.strip(), table_code(self.code_text)
+        self.app.update_settings(online_name=name)
+        self.status.wait(tr("watch.watching_joining"))
+        self.watching = True
+        self.task = Task(lambda: watch(parsed, code, name))
 
     # --- drawing ---
 

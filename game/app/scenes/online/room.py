@@ -225,16 +225,24 @@ class WaitingRoomScene(Scene):
         for item in [*seats, *items, *later]:
             self.client.inbox.put(item)
         self.status.wait(tr("online.game_begins"))
-        opener = table_hook()
+        opener = self.table_opener()
         if opener is None:
             return  # the tests' stand-in for the table package offers none: stay here
-        from game.app.net_session import NetSession
-
-        self.session = NetSession(self.client)
+        self.session = self.new_session()
         self.handed_over = True
         if self.joined.hosting is not None:  # no more players: the LAN list drops it
             self.joined.hosting.withdraw(self.code)
         opener(self.app, self.session)
+
+    def table_opener(self) -> Any:
+        """How the table opens (a spectator's room opens it with no rejoin record)."""
+        return table_hook()
+
+    def new_session(self) -> Any:
+        """The table's session for this client (a seat's; a spectator's room: its own)."""
+        from game.app.net_session import NetSession
+
+        return NetSession(self.client)
 
     # --- leaving ---
 

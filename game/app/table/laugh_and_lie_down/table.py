@@ -119,7 +119,7 @@ class LaughTable(TableScene):
         felt = self.felt
         compose_layout(c, felt, view.layout)
         self.pile_rects = compose_piles(c, felt, view.captured, self.view_seat)
-        compose_hidden_hands(c, view.hand_sizes, self.view_seat)
+        compose_hidden_hands(c, view.hand_sizes, -1 if self.session.watching else self.view_seat)
         self.compose_hand(c, view)
 
     def zone_anchor(self, zone: str) -> Place:

@@ -19,6 +19,7 @@ from game.app.ui.widgets import button_width, fitted_button_id
 
 SIDE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "menu", "help")
 ONLINE_BUTTONS = ("sort_suit", "sort_rank", "hint", "undo", "chat", "menu", "help")
+WATCH_BUTTONS = ("chat", "menu", "help")  # a spectator: no hand to sort, no hint, no undo
 
 
 class Controls:
@@ -44,7 +45,10 @@ class Controls:
         manager, layout = self._manager(), self.ctx.layout
         assert manager is not None and layout is not None
         self.side_buttons = {}
-        names = ONLINE_BUTTONS if self.ctx.session.online else SIDE_BUTTONS
+        session = self.ctx.session
+        names: tuple[str, ...] = ONLINE_BUTTONS if session.online else SIDE_BUTTONS
+        if session.watching:
+            names = WATCH_BUTTONS
         for rect, name in zip(layout.button_cells(len(names)), names):
             style = "#quiet" if name in ("menu", "help") else None
             label = f"table.{name}"

@@ -24,14 +24,16 @@ from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, RED
 from game.engine.messages import Message
 from game.net import messages as m
+from game.net import watch_messages as w
 from game.net.record import GameRecord
 
 BANNER_H = 40
 BANNER_MIN_S = 1.5  # a drop mended at once still shows, long enough to be read
 HAND_KEPT_EVERY_S = 1.0  # the arrangement goes into the rejoin record at most this often
 
-TABLE_ENDED = (m.TABLE_CLOSED, m.YOU_WERE_REMOVED)  # this seat's table is gone: say so, leave
-KeptLine = Message | tuple[int | None, str]  # a notice, or a chat line (seat, text)
+# this seat's table is gone (a spectator's: the table it watched): say so, leave
+TABLE_ENDED = (m.TABLE_CLOSED, m.YOU_WERE_REMOVED, w.WATCH_ENDED)
+KeptLine = Message | tuple[int | None, str, str]  # a notice, or a chat line (seat, text, watcher)
 
 
 class TableOnline:
@@ -74,7 +76,7 @@ class TableOnline:
                 self.game_over()
                 ctx.app.notify([render(message, ctx.hooks.names())], on_close=ctx.app.to_title)
         for line in arrivals.chat:
-            self.log_chat(line.seat, line.text)
+            self.log_chat(line.seat, line.text, line.watcher)
         if arrivals.record is not None:
             self.keep_record(arrivals.record)
         if arrivals.moves:
@@ -125,8 +127,9 @@ class TableOnline:
     def log_notice(self, message: Message) -> None:
         self._keep_line(message)
 
-    def log_chat(self, seat: int | None, said: str) -> None:
-        self._keep_line((seat, said))
+    def log_chat(self, seat: int | None, said: str, watcher: str = "") -> None:
+        """A chat line: a seat's, or a spectator's (``watcher``, its name: marked so)."""
+        self._keep_line((seat, said, watcher))
 
     def _keep_line(self, item: KeptLine) -> None:
         """Log a notice or chat line, and keep it to log again when the log is rebuilt
@@ -142,7 +145,9 @@ class TableOnline:
         names = self.ctx.hooks.names()
         if isinstance(item, Message):  # the table speaks (the sentence names the player)
             return LogLine(None, "", render(item, names))
-        seat, said = item  # a chat line: its speaker's name, then the line as typed
+        seat, said, watcher = item  # a chat line: its speaker's name, then the line as typed
+        if watcher:
+            return LogLine(None, tr("watch.spectator", name=watcher), tr("net_table.said", s=said))
         if seat is None or not 0 <= seat < len(names):
             return LogLine(None, "", tr("net_table.said", s=said))
         return LogLine(seat, names[seat], tr("net_table.said", s=said))
