@@ -4,6 +4,7 @@ the shell's screens, then each game's own (its showcase module's ``catalogue``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from importlib import import_module
 
 from game.app.scenes.base import Scene
@@ -25,10 +26,10 @@ def every_scene(app) -> list[tuple[str, Callable[[], Scene]]]:
 
     scenes: list[tuple[str, Callable[[], Scene]]] = [("title", lambda: TitleScene(app))]
     for game_id in game_ids():
-        scenes.append((f"new_game_{game_id}", lambda g=game_id: NewGameScene(app, g)))
+        scenes.append((f"new_game_{game_id}", partial(NewGameScene, app, game_id)))
     scenes.append(("settings", lambda: SettingsScene(app)))
     for game_id in game_ids():
-        scenes.append((f"rules_{game_id}", lambda g=game_id: RulesScene(app, g)))
+        scenes.append((f"rules_{game_id}", partial(RulesScene, app, game_id)))
     scenes.append(("statistics", lambda: StatisticsScene(app)))
     scenes.append(("load", lambda: LoadScene(app)))
     scenes.extend(online_scenes(app))

@@ -63,9 +63,10 @@ def time_drag(
     send a batch of cards flying; then let go. The frame times, and whether the card
     was still held at the end."""
     from game.app.scripted import move_held, press, release
+    from game.tools.showcase import card_at
 
     cards = table.hand_cards()
-    start = table.picture.get(cards[len(cards) // 2]).hit.center
+    start = card_at(table, cards[len(cards) // 2])
     press(start)
     app.frame(1 / 60)
     samples, cpu_samples = [], []
@@ -91,6 +92,7 @@ def drag_scenario(size: tuple[int, int], session: GameSession) -> dict:
     while the cards of up to 20 melds fly in from the stock."""
     from game.app.table import open_table
     from game.app.table.animation import Flight
+    from game.tools.showcase import laid_out
 
     with bench_app(size, reduce_motion=False) as app:
         table = open_table(app, session)
@@ -104,7 +106,7 @@ def drag_scenario(size: tuple[int, int], session: GameSession) -> dict:
             for i, t in enumerate(flying):
                 table.animator.add(Flight(t.key, t.card, anchor, t.place, i * 0.04, 0.32, t.label))
 
-        area = table.layout.table
+        area = laid_out(table).table
         return time_drag(app, table, area, area.centery, fly)
 
 

@@ -116,7 +116,8 @@ class LoadClient:
         await self.sio.connect(self.url, transports=["websocket"], wait_timeout=30)
 
     async def call(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
-        return await self.sio.call(kind, data, timeout=60)
+        reply: dict[str, Any] = await self.sio.call(kind, data, timeout=60)  # an object, always
+        return reply
 
     async def play(self, until: float) -> None:
         while time.perf_counter() < until and self.phase != "over" and self.sio.connected:

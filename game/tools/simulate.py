@@ -171,7 +171,9 @@ def _check_invariants(info: GameInfo, state, deck: Counter) -> str | None:
     return None
 
 
-def _empty_report(game_id: str, players: int, lineup: list[str], per_deal: bool):
+def _empty_report(
+    game_id: str, players: int, lineup: list[str], per_deal: bool
+) -> SimulationReport:
     return SimulationReport(
         game_id,
         players,
@@ -305,19 +307,18 @@ def simulate(
     report.settings = {"budget_ms": settings.budget_ms, "rollouts": settings.rollouts}
     start = time.perf_counter()
     numbers = list(range(games))
-    args = (game_id, players)
-    rest = (seed, options, lineup, settings, per_deal)
+    rest = (seed, options, lineup, settings, per_deal)  # _play_games's after the numbers
     if workers <= 1 or games <= 1:
         chunk = 1 if progress else max(1, games)
         for first in range(0, games, chunk):
-            report.merge(_play_games(*args, numbers[first : first + chunk], *rest))
+            report.merge(_play_games(game_id, players, numbers[first : first + chunk], *rest))
             if progress:
                 _progress(report, games, start)
     else:
         size = max(1, min(10, games // (workers * 4)))
         chunks = [numbers[i : i + size] for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_games, *args, chunk, *rest) for chunk in chunks]
+            futures = [pool.submit(_play_games, game_id, players, part, *rest) for part in chunks]
             for future in as_completed(futures):
                 report.merge(future.result())
                 if progress:

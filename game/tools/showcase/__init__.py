@@ -19,7 +19,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
 
 from game.ai.base import BotSettings
 from game.ai.seat import Seat as AiSeat
@@ -29,11 +29,19 @@ from game.app.setup import Seat
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.table.layout import TableLayout
     from game.app.table.table_scene import TableScene
+    from game.engine.cards import Card
+
+TableT = TypeVar("TableT", bound="TableScene")
 
 NAMES = ("You", "Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo", "Iris")
 KINDS = ("human", "normal", "easy", "hard", "normal", "easy", "normal", "easy", "hard", "normal")
-SHOT_WINDOWS = (((1280, 800), "en"), ((1024, 640), "en"), ((1024, 640), "ja"))
+SHOT_WINDOWS: tuple[tuple[tuple[int, int], str], ...] = (
+    ((1280, 800), "en"),
+    ((1024, 640), "en"),
+    ((1024, 640), "ja"),
+)
 
 
 def showcase_seats(players: int, humans: int = 1) -> tuple[Seat, ...]:
@@ -54,6 +62,8 @@ def play_until(
         if session.finished:
             return False
         seat = session.to_act
+        if seat is None:  # nobody may move: the position cannot be reached
+            return False
         bot = bots.get(seat)
         if bot is None:
             game_id, seed = session.setup.game_id, session.setup.seed
@@ -123,6 +133,43 @@ def still_table(app: App, session: GameSession) -> TableScene:
     table = open_table(app, session)
     table.ai_pause = 1e9
     return table
+
+
+def game_table(kind: type[TableT], table: TableScene) -> TableT:
+    """``table`` as its game's table (a position made for that game opens it)."""
+    if not isinstance(table, kind):
+        raise TypeError(f"{type(table).__name__} is not a {kind.__name__}")
+    return table
+
+
+def laid_out(table: TableScene) -> TableLayout:
+    """The table's layout (an open table is laid out on its first frame)."""
+    if table.layout is None:
+        raise RuntimeError("the table is not laid out yet")
+    return table.layout
+
+
+def card_at(table: TableScene, card: Card) -> tuple[int, int]:
+    """The middle of the part of ``card`` that answers the mouse, where a drag starts."""
+    token = table.picture.get(card)
+    if token is None or token.hit is None:
+        raise RuntimeError(f"{card} is not drawn on the table")
+    return token.hit.center
+
+
+@runtime_checkable
+class Closes(Protocol):
+    """An end screen over the table that its Done button (or Enter) closes."""
+
+    def done(self) -> None: ...
+
+
+def close_top(app: App) -> None:
+    """Close the end screen on top of the stack, as its Done button would."""
+    top = app.stack.top
+    if not isinstance(top, Closes):
+        raise RuntimeError(f"{type(top).__name__} on top has no Done")
+    top.done()
 
 
 def hold_drag(app: App, start: tuple[int, int], end: tuple[int, int], tenths: int = 8) -> None:

@@ -11,21 +11,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from game.app.session import GameSession
 from game.app.setup import GameSetup
 from game.engine.actions import STOCK, Discard, Draw, NextDeal
 from game.engine.cards import parse_cards
 from game.games.indian_rummy import Declare, IndianRummyOptions
-from game.tools.showcase import Screenshots, hold_drag, showcase_seats, still_table
+
+if TYPE_CHECKING:
+    from game.app.scripted import Rect
+    from game.app.table.indian_rummy import IndianRummyTable
+
+from game.tools.showcase import (
+    Screenshots,
+    card_at,
+    close_top,
+    game_table,
+    hold_drag,
+    laid_out,
+    showcase_seats,
+    still_table,
+)
 
 # A hand that declares with 8s wild: a pure run, a run with the joker, a set, a run.
 WINNING = "3H 4H 5H 6H 9S 10S JK 5C 5D 5S QD KD AD"
 
 
-def indian_rummy_setup(players: int, seed: int = 1, humans: int = 1, **options) -> GameSetup:
-    options = IndianRummyOptions(players=players, **options)
-    return GameSetup("indian_rummy", options, seed, showcase_seats(players, humans))
+def indian_rummy_setup(players: int, seed: int = 1, humans: int = 1, **options: Any) -> GameSetup:
+    chosen = IndianRummyOptions(players=players, **options)
+    return GameSetup("indian_rummy", chosen, seed, showcase_seats(players, humans))
 
 
 def simple_move(session: GameSession):
@@ -109,6 +124,8 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The table at 1280x800 and 1024x640 for 2, 6 and 10 players and the showdown, in
     English (and ten players in Japanese); at 1280x800 also a drag, the seats between
     rounds and the results."""
+    from game.app.table.indian_rummy import IndianRummyTable
+
     shots = Screenshots(folder, "indian_rummy", quantize, frames=4)
     for app, size, language in shots.windows():
         for players in (2, 6, 10) if language == "en" else (10,):
@@ -122,16 +139,23 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
         if size == (1280, 800):
             table = still_table(app, declared_session(6, rounds=3, round_end=True))
             _until_top_changes(app, table)
-            app.stack.top.done()
+            close_top(app)
             shots.save(app, "seats")
             app.stack.reset(_results_scene(app, 10))
             shots.save(app, "game_over")
-            table = still_table(app, playing_session(6))
+            table = game_table(IndianRummyTable, still_table(app, playing_session(6)))
             cards = table.hand_cards()  # the last one held on its way to the Finish slot
-            hold_drag(app, table.picture.get(cards[-1]).hit.center, table.felt.finish.center)
+            hold_drag(app, card_at(table, cards[-1]), finish_slot(table).center)
             shots.save(app, "drag")
             table.cancel_drag()
     return shots.written
+
+
+def finish_slot(table: IndianRummyTable) -> Rect:
+    """Where the Finish slot lies on the felt (laid out with the table)."""
+    if table.felt is None:
+        raise RuntimeError("the table is not laid out yet")
+    return table.felt.finish
 
 
 def finished_session(players: int, seed: int = 2, rounds: int = 1) -> GameSession:
@@ -168,12 +192,13 @@ def _until_top_changes(app, table, limit: int = 120) -> None:
 
 def _drag_frames(size: tuple[int, int], seed: int) -> dict:
     from game.app.table import open_table
+    from game.app.table.indian_rummy import IndianRummyTable
     from game.tools.frame_bench import WARM_UP, bench_app, time_drag
 
     with bench_app(size, reduce_motion=False) as app:
-        table = open_table(app, playing_session(10, seed=seed))
+        table = game_table(IndianRummyTable, open_table(app, playing_session(10, seed=seed)))
         table.ai_pause = 1e9
-        seats = [s for s in table.layout.seats if s != table.view_seat]
+        seats = [s for s in laid_out(table).seats if s != table.view_seat]
         for frame in range(WARM_UP * 2):
             if frame % 12 == 0:  # the deal: the card art is drawn at the flights' sizes
                 _fly_to(table, seats[(frame // 12) % len(seats)], ("warm", frame))
@@ -182,7 +207,8 @@ def _drag_frames(size: tuple[int, int], seed: int) -> dict:
         def fly(frame: int) -> None:
             _fly_to(table, seats[(frame // 90) % len(seats)], ("bench", frame))
 
-        return time_drag(app, table, table.layout.centre, table.felt.finish.centery, fly)
+        centre = laid_out(table).centre
+        return time_drag(app, table, centre, finish_slot(table).centery, fly)
 
 
 def _fly_to(table, seat: int, tag: tuple) -> None:

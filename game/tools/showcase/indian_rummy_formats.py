@@ -14,7 +14,7 @@ from dataclasses import replace
 from game.app.session import GameSession
 from game.games.indian_rummy.options import FORMATS
 from game.games.indian_rummy.state import REJOIN, SPLIT
-from game.tools.showcase import Screenshots, still_table
+from game.tools.showcase import Screenshots, close_top, still_table
 from game.tools.showcase.indian_rummy import indian_rummy_setup, play_simply
 
 PLAYERS = 4
@@ -65,9 +65,9 @@ def _as_seat_zero(state, seat: int):
         return state
 
     def swap(values: tuple) -> tuple:
-        values = list(values)
-        values[0], values[seat] = values[seat], values[0]
-        return tuple(values)
+        swapped = list(values)
+        swapped[0], swapped[seat] = swapped[seat], swapped[0]
+        return tuple(swapped)
 
     def seat_of(s: int) -> int:
         return {0: seat, seat: 0}.get(s, s)
@@ -99,7 +99,7 @@ def render(folder: str) -> list[str]:
                 if app.stack.top is not table:
                     break
             shots.save(app, f"{fmt}_summary")
-            app.stack.top.done()
+            close_top(app)
             for _ in range(240):
                 app.frame(1 / 60)
                 if type(app.stack.top).__name__ == "GameOverScene":

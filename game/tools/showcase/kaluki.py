@@ -25,7 +25,9 @@ from game.games.kaluki import KalukiOptions
 from game.tools.showcase import (
     NAMES,
     Screenshots,
+    card_at,
     hold_drag,
+    laid_out,
     play_until,
     showcase_seats,
     still_table,
@@ -150,7 +152,7 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
         if language == "en" and size == (1280, 800):
             table = still_table(app, late_kaluki_session(4))
             card = table.hand_cards()[-1]  # held over the discard pile
-            hold_drag(app, table.picture.get(card).hit.center, table.layout.discard.center)
+            hold_drag(app, card_at(table, card), laid_out(table).discard.center)
             shots.save(app, "drag")
             table.cancel_drag()
             app.stack.push(DealSummaryScene(app, sample_summary(), lambda: None))

@@ -8,16 +8,24 @@ screenshots ``laugh_and_lie_down_*.png``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.games.laugh_and_lie_down import LaughOptions
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
+
+if TYPE_CHECKING:
+    from game.app.app import App
+    from game.app.table.table_scene import TableScene
+
 from game.tools.showcase import (
     KINDS,
     NAMES,
+    Closes,
     Screenshots,
+    card_at,
+    game_table,
     hold_drag,
     play_until,
     still_table,
@@ -112,6 +120,8 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The table with 4 and 5 players at 1280x800 and 1024x640 (and in Japanese), a
     capture being dragged, a captured pile shown in full, the claim prompt, the
     settlement (in both languages) and the final standings."""
+    from game.app.table.laugh_and_lie_down.table import LaughTable
+
     shots = Screenshots(folder, "laugh_and_lie_down", quantize)
     for app, size, language in shots.windows():
         for players in (5, 4) if language == "en" else (5,):
@@ -125,7 +135,7 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
             still_table(app, claim_session())
             shots.save(app, "claim")
         if size == (1280, 800):
-            table = still_table(app, mid_deal_session(5))
+            table = game_table(LaughTable, still_table(app, mid_deal_session(5)))
             drag_to_capture(app, table)
             shots.save(app, "drag")
             table.cancel_drag()
@@ -135,23 +145,25 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
             table.inspecting = None
             still_table(app, claim_session())
             shots.save(app, "claim")
-            table = still_table(app, finished_session(5, rounds=2))
+            last = still_table(app, finished_session(5, rounds=2))
             for _ in range(40):
                 app.frame(1 / 60)
                 top = app.stack.top
-                if hasattr(top, "done") and top is not table:
+                if isinstance(top, Closes) and top is not last:
                     top.done()
             shots.save(app, "game_over")
     return shots.written
 
 
-def drag_to_capture(app, table) -> None:
+def drag_to_capture(app: App, table: TableScene) -> None:
     """Pick up a hand card that can capture and hold it over its layout card."""
     from game.games.laugh_and_lie_down.state import Capture
 
     capture = next(a for a in table.session.legal_actions() if isinstance(a, Capture))
-    start = table.picture.get(capture.card).hit.center
-    hold_drag(app, start, table.picture.get(capture.target).rect.center, tenths=10)
+    target = table.picture.get(capture.target)
+    if target is None:
+        raise RuntimeError(f"{capture.target} is not drawn on the layout")
+    hold_drag(app, card_at(table, capture.card), target.rect.center, tenths=10)
 
 
 def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
