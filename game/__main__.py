@@ -109,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="tests only: deal the seed a client asks for (it reveals every hidden card)",
     )
     serve.add_argument(
+        "--test-timer",
+        type=float,
+        metavar="SECONDS",
+        help="tests only: every turn timer a table chose runs this many seconds",
+    )
+    serve.add_argument(
         "--limit",
         action="append",
         default=[],
@@ -240,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.test_seeds,
                 limits,
                 cluster,
+                args.test_timer,
             )
         if args.command == "bench" and args.online and args.hard_flood:
             from game.tools.flood_bench import run_flood

@@ -192,7 +192,8 @@ class NetSession:
 
     def seat_status(self, seat: int) -> str | None:
         """ "ai" while the computer plays a human's seat, "away" while its player's
-        connection is gone (within the grace period), else None."""
+        connection is gone (within the grace period), "idle" while its time ran out
+        three times in a row (the turn timer: the computer plays its turns), else None."""
         lobby = self.seat.lobby
         if lobby is None or not 0 <= seat < len(lobby.seats):
             return None
@@ -201,7 +202,22 @@ class NetSession:
             return None
         if info.get("ai"):
             return "ai"
-        return None if info.get("connected", True) else "away"
+        if not info.get("connected", True):
+            return "away"
+        return "idle" if info.get("away") else None
+
+    def turn_time(self, seat: int) -> tuple[float, float] | None:
+        """The turn timer's (seconds left, of how many) while ``seat`` is to act."""
+        return self.seat.time_left(seat) if self.to_act == seat else None
+
+    @property
+    def away(self) -> bool:
+        """This seat's player is away (its time ran out three times in a row)."""
+        return self.seat_status(self.my_seat) == "idle"
+
+    def come_back(self) -> None:
+        """Tell the table this seat's player is back (sent without waiting)."""
+        self._said.append(self.client.send("back", {}))
 
     def public_history(self, seat: int) -> list[Event]:
         return self.seat.history if seat == self.my_seat else []

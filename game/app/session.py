@@ -90,6 +90,10 @@ class GameSession:
         """A networked seat's "away" or "ai" (see NetSession); never at a local table."""
         return None
 
+    def turn_time(self, seat: int) -> tuple[float, float] | None:
+        """No turn timer at a local table."""
+        return None
+
     def __init__(
         self,
         setup: GameSetup,

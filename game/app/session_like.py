@@ -93,7 +93,10 @@ class SessionLike(Protocol):
     def is_human(self, seat: int | None) -> bool: ...
 
     def seat_status(self, seat: int) -> str | None:
-        """A networked seat's "away" or "ai"; None at a local table."""
+        """A networked seat's "away", "ai" or "idle"; None at a local table."""
+
+    def turn_time(self, seat: int) -> tuple[float, float] | None:
+        """An online turn timer's (seconds left, of how many) for ``seat``; else None."""
 
     def request_handoff(self) -> None: ...
 

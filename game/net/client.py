@@ -40,7 +40,7 @@ from game.net.wire import decode_events
 
 log = logging.getLogger("game.net")
 
-SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice", RECORD)
+SERVER_KINDS = ("lobby", "sync", "update", "chat", "notice", RECORD, "clock")
 MAX_HOPS = 3  # redirects one request follows (a table that moved while we followed it)
 
 
@@ -96,6 +96,8 @@ class LobbyInfo:
     phase: str
     grace: float
     seats: tuple[dict[str, Any], ...]
+    timer: int = 0  # the turn timer's seconds a turn (0: off)
+    on_timeout: str = "computer"  # or "drop" (Indian Rummy)
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,16 @@ class Updated:
     view: Any
     legal: tuple[Action, ...]
     free: tuple[int, ...] = ()  # (a spectator's) the seats it may take now
+
+
+@dataclass(frozen=True)
+class Clocked:
+    """The turn timer: ``seat``'s time left, ``left`` of ``of`` seconds when the frame
+    came (a duration: the server's clock and this one differ); seat None: none runs."""
+
+    seat: int | None
+    left: float
+    of: float
 
 
 @dataclass(frozen=True)
@@ -154,7 +166,17 @@ class Reconnecting:
     gave_up: bool = False
 
 
-Incoming = LobbyInfo | Synced | Updated | ChatLine | Notice | Connection | Reconnecting | GameRecord
+Incoming = (
+    LobbyInfo
+    | Synced
+    | Updated
+    | ChatLine
+    | Notice
+    | Connection
+    | Reconnecting
+    | GameRecord
+    | Clocked
+)
 
 
 def _actions(data: Any) -> tuple[Action, ...]:
@@ -171,7 +193,16 @@ def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
         raise ValueError(f"{kind}: not an object")
     if kind == "lobby":
         seats = data["seats"]
-        return LobbyInfo(data["code"], data["game"], data["phase"], data["grace"], tuple(seats))
+        timer, on_timeout = int(data.get("timer", 0)), str(data.get("on_timeout", "computer"))
+        return LobbyInfo(
+            data["code"],
+            data["game"],
+            data["phase"],
+            data["grace"],
+            tuple(seats),
+            timer,
+            on_timeout,
+        )
     if kind == "chat":
         watcher = data.get("watcher", "")
         return ChatLine(data.get("seat"), str(data.get("text", "")), str(watcher)[:40])
@@ -179,6 +210,11 @@ def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
         return Notice(codec.decode(Message, data["message"], "notice"))
     if kind == RECORD:  # checked here, on the client's thread (a whole game's replay)
         return record_frame(data)
+    if kind == "clock":
+        seat = data["seat"]
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise ValueError("clock: a seat is a number")
+        return Clocked(seat, float(data["left"]), float(data["of"]))
     vt = view_type(game_id)
     if kind == "sync":
         return Synced(
@@ -477,6 +513,8 @@ class NetClient:
         seed: int | None = None,
         grace: float = 60.0,
         public: bool = False,
+        timer: int = 0,
+        on_timeout: str | None = None,
     ) -> Reply:
         data: dict[str, Any] = {
             "game": game_id,
@@ -487,6 +525,10 @@ class NetClient:
         }
         if public:  # listed on the server while it waits for players
             data["public"] = True
+        if timer:  # (a server before the turn timer takes the table without it)
+            data["timer"] = timer
+        if on_timeout is not None:
+            data["on_timeout"] = on_timeout
         if seed is not None:
             data["seed"] = seed
         self.game_id = game_id
@@ -577,3 +619,7 @@ class NetClient:
 
     def leave(self) -> Reply:
         return self.request("leave", {})
+
+    def back(self) -> Reply:
+        """This seat's player is back (it was away: the computer played its turns)."""
+        return self.request("back", {})

@@ -17,6 +17,7 @@ from game.net import messages as m
 from game.net import protocol as p
 from game.net.store import DamagedTable, TableStore, WriteFailed, digest
 from game.net.tables import OVER, WAITING, Send, Table, TableSeat, new_code, new_secret
+from game.net.turn_timer import TimerSetting
 from game.persist.savedgame import HUMAN
 
 log = logging.getLogger("game.net")
@@ -43,12 +44,15 @@ class Lobby:
         clock: Callable[[], float] = time.monotonic,
         keep_finished: float = KEEP_FINISHED,
         test_seeds: bool = False,
+        test_timer: float | None = None,
     ):
         self.store, self.clock = store, clock
         self.keep_finished = keep_finished
         # Whoever knows the seed knows every hidden card: only a test server (``serve
         # --test-seeds``) deals a seed a client chose, to compare with a local game.
         self.test_seeds = test_seeds
+        # A test server (``serve --test-timer``) runs every turn timer this short.
+        self.test_timer = test_timer
         self.tables: dict[str, Table] = {}
         self.where: dict[str, str] = {}  # connection id -> table code
         self.over_at: dict[str, float] = {}  # finished tables: when they were seen over
@@ -147,6 +151,11 @@ class Lobby:
             from game.net.record import asked
 
             return asked(self, sid)
+        if isinstance(request, p.Back):
+            table = self.table_of(sid)
+            number = table.seat_of(sid)
+            sends = [] if number is None else table.turns.acted(table, number)
+            return Outcome({"ok": True}, sends)
         if isinstance(request, p.Remove | p.Close):
             from game.net import host_controls
 
@@ -181,6 +190,7 @@ class Lobby:
             digest(host),
             self.store,
             request.public,
+            TimerSetting(request.timer, request.on_timeout, self.test_timer or request.timer),
         )
         table.save_new()
         self.tables[code] = table

@@ -52,6 +52,11 @@ YOU_WERE_REMOVED = "net.you_were_removed"
 TABLE_CLOSED = "net.table_closed"
 RECORD_NOT_YET = "net.record_not_yet"  # the game's record asked while it goes on
 RECORD_SENT = "net.record_sent"  # asked for the record again and again
+TIME_RAN_OUT = "net.time_ran_out"  # params: player (Seat); the computer plays the turn
+TIME_RAN_OUT_DROP = "net.time_ran_out_drop"  # params: player (Seat); the seat drops
+PLAYER_AWAY = "net.player_away"  # params: player (Seat); three timeouts in a row
+PLAYER_ACTIVE = "net.player_active"  # params: player (Seat); an away player acted again
+TIME_UP = "net.time_up"  # a move after the seat's time ran out (the computer plays it)
 
 templates(
     {
@@ -102,5 +107,10 @@ templates(
         NOT_YOUR_LEAVE: "Only that player or the host can take a seat from the table.",
         RECORD_NOT_YET: "The game's record is sent when the game is over: it shows every hand.",
         RECORD_SENT: "The game's record has already been sent to you.",
+        TIME_RAN_OUT: "{player}'s time ran out: the computer plays the turn for them.",
+        TIME_RAN_OUT_DROP: "{player}'s time ran out: they drop, as the table's rule says.",
+        PLAYER_AWAY: "{player} is away: the computer plays their turns until they are back.",
+        PLAYER_ACTIVE: "{player} is back.",
+        TIME_UP: "Your time for this turn ran out: the computer is playing it.",
     }
 )

@@ -7,9 +7,11 @@ object. Each client frame is acknowledged with ``{"ok": true, ...}`` or ``{"ok":
 language. Engine values (actions, views, events, messages) travel as engine codec JSON.
 
 Client -> server (acknowledged):
-    create  {game, options, seed?, seats: [{kind, name?}], grace?, name, public?}
+    create  {game, options, seed?, seats: [{kind, name?}], grace?, name, public?, timer?,
+             on_timeout?}
             kind: "you" (the creator sits here), "open" (for a friend) or an AI level;
             public: true lists the table while it waits with a free seat (GET /lobby)
+            timer: 0 (off), 30, 60 or 120 s a turn; on_timeout: "computer" or "drop"
             -> {code, host, seat?, credential?}
     join    {code, name, seat?}            -> {seat, credential}
     rejoin  {code, seat, credential}       -> {seat}
@@ -29,8 +31,10 @@ Client -> server (acknowledged):
                                            -> {code, game}
     sit     {seat, name}                   (a spectator) take a free seat, or a computer's
                                            between deals where the game allows -> as join
+    back    {}                             an away seat's player is back (turn_timer.py)
 Server -> client:
-    lobby   {code, game, phase, grace, seats: [{name, kind, connected, ai}]}
+    lobby   {code, game, phase, grace, timer, on_timeout,
+             seats: [{name, kind, connected, ai, away}]}
     sync    {code, game, seat, n, view, legal, history, names}   (after start or rejoin;
             a spectator's: seat null, the public view and history, ``free`` seats to take)
     update  {n, events, view, legal}        (after every move; events as the seat sees them)
@@ -39,6 +43,7 @@ Server -> client:
     going   {seconds}                       (the server is stopping: come back after that)
     record  {code, record}                  (the game is over) the whole game as a save
                                             holds it, seed included (net/record.py)
+    clock   {seat, left, of}                (a turn timer: seconds left of ``of``; seat None: none)
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ from game.engine.actions import Action
 from game.engine.messages import Message, msg
 from game.games.registry import GAMES
 from game.net import messages as m
+from game.net.turn_timer import COMPUTER, DROP, DROP_GAMES, ON_TIMEOUT, TIMERS
 from game.persist.savedgame import MAX_NAME
 
 MAX_FRAME = 16 * 1024  # bytes of JSON in one client frame: an action is a few hundred
@@ -88,6 +94,7 @@ CLIENT_KINDS = (
     "record",
     "watch",
     "sit",
+    "back",
 )
 GOING = "going"  # the server's last frame before a clean stop
 MOVED = "moved"  # the table is served by another process: {url} ("" to find it again)
@@ -134,6 +141,8 @@ class Create:
     grace: float
     name: str
     public: bool = False  # listed on the server while it waits with a free seat
+    timer: int = 0  # seconds a turn (turn_timer.TIMERS), 0: off
+    on_timeout: str = COMPUTER
 
 
 @dataclass(frozen=True)
@@ -216,11 +225,16 @@ class Sit:
     name: str
 
 
+class Back:
+    """An away seat's player is back (the turn timer had the computer play for them)."""
+
+
 Request = (
     (Create | Join | Rejoin | Start | Act | Chat | Leave | Undo | Rematch | Remove | Close)
     | AskRecord
     | Watch
     | Sit
+    | Back
 )
 
 
@@ -395,8 +409,16 @@ def _create(f: _Fields) -> Create:
     public = f.get("public", False)
     if not isinstance(public, bool):
         raise bad("public is true or false")
+    timer = f.get("timer", 0)
+    if isinstance(timer, bool) or not isinstance(timer, int) or timer not in TIMERS:
+        raise bad(f"timer is one of {', '.join(map(str, TIMERS))} seconds")
+    on_timeout = f.get("on_timeout", COMPUTER)
+    if not isinstance(on_timeout, str) or on_timeout not in ON_TIMEOUT:
+        raise bad(f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
+    if on_timeout == DROP and info.id not in DROP_GAMES:
+        raise Refusal(msg(m.BAD_SETUP, why="a drop on timeout is an Indian Rummy rule"))
     f.done()
-    return Create(info.id, opts, seed, tuple(seats), float(grace), name, public)
+    return Create(info.id, opts, seed, tuple(seats), float(grace), name, public, timer, on_timeout)
 
 
 def _join(f: _Fields) -> Join:
@@ -494,12 +516,18 @@ def _sit(f: _Fields) -> Sit:
     return request
 
 
+def _back(f: _Fields) -> Back:
+    f.done()
+    return Back()
+
+
 _PARSERS: dict[str, Callable[[_Fields], Request]] = {
     "record": _ask_record,
     "watch": _watch,
     "sit": _sit,
     "remove": _remove,
     "close": _close,
+    "back": _back,
     "rematch": _rematch,
     "create": _create,
     "join": _join,

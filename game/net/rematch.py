@@ -49,7 +49,18 @@ def _the_new_table(lobby: Lobby, old: Table, sid: str) -> Table:
         p.SeatPlan(p.OPEN if seat.kind == HUMAN else seat.kind, seat.name) for seat in old.seats
     )
     name = old.seats[0].name
-    create = p.Create(old.game_id, old.options, None, plans, old.grace, name, old.public)
+    timer = old.turns.setting  # the same turn timer
+    create = p.Create(
+        old.game_id,
+        old.options,
+        None,
+        plans,
+        old.grace,
+        name,
+        old.public,
+        timer.seconds,
+        timer.on_timeout,
+    )
     made = lobby._create(sid, create)  # the lobby's one way to make a table
     new = lobby.tables[made.reply["code"]]
     new.host = old.host  # the old host's secret starts it

@@ -5,11 +5,12 @@ the tests and the benchmark all read the table through it."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.net.client import Incoming, LobbyInfo, Synced, Updated
+from game.net.client import Clocked, Incoming, LobbyInfo, Synced, Updated
 
 
 class SeatView:
@@ -23,6 +24,9 @@ class SeatView:
         self.history: list[Event] = []  # appended to, never replaced (bots read it so)
         self.lobby: LobbyInfo | None = None
         self.free: tuple[int, ...] = ()  # (a spectator) the seats it may take now
+        # The turn timer's last word, and when it came by this computer's own clock.
+        self.clock: Clocked | None = None
+        self.clock_at = 0.0
 
     def feed(self, item: Incoming) -> list[Event]:
         """Take in one frame; the new events it brings (for animations and the log)."""
@@ -48,7 +52,17 @@ class SeatView:
             self.free = item.free
             self.history.extend(item.events)
             return list(item.events)
+        if isinstance(item, Clocked):
+            self.clock, self.clock_at = item, time.monotonic()
         return []
+
+    def time_left(self, seat: int) -> tuple[float, float] | None:
+        """``seat``'s turn time: (seconds left, of how many), run down by this computer's
+        monotonic clock since the server's word; None when no clock runs for it."""
+        clock = self.clock
+        if clock is None or clock.seat != seat or clock.of <= 0 or self.phase != "playing":
+            return None
+        return max(0.0, clock.left - (time.monotonic() - self.clock_at)), clock.of
 
     @property
     def my_turn(self) -> bool:

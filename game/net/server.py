@@ -46,6 +46,7 @@ from game.net.store import StoreError, WriteFailed, open_store
 from game.net.tables import OVER, Send
 from game.net.thinking import Thinking
 from game.net.transport import GatedSite, GuardedServer, TextPacket, raise_file_limit
+from game.net.turn_timer import expire_all
 
 if TYPE_CHECKING:
     from game.net.metrics import Metrics
@@ -95,6 +96,7 @@ class TableServer:
         limits: Limits | None = None,
         keep_finished: float = KEEP_FINISHED,
         test_seeds: bool = False,
+        test_timer: float | None = None,
         presence: str | None = None,
         public_url: str | None = None,
         lease: float = LEASE,
@@ -105,7 +107,9 @@ class TableServer:
             raise ValueError("refusing to listen on every interface: give an address")
         self.host, self.port = host, port
         self.store = open_store(db) if db is not None else None
-        self.lobby = Lobby(self.store, keep_finished=keep_finished, test_seeds=test_seeds)
+        self.lobby = Lobby(
+            self.store, keep_finished=keep_finished, test_seeds=test_seeds, test_timer=test_timer
+        )
         # Which process serves which table (one process: all of them, in its memory).
         self.cluster = Cluster(open_presence(presence), self.lobby, self.store, lease)
         self.cluster.loaded = self._kick
@@ -477,6 +481,7 @@ class TableServer:
         # Tables waiting for the store try their write again; seats past their grace.
         sends = self.lobby.retry_saves() + self.lobby.takeovers()
         sends += self.spectators.prune(self.lobby)
+        sends += expire_all(self.lobby.tables.values())  # turns whose time ran out
         if sends:
             await self._emit(sends)
             for code in {send.to for send in sends if send.to in self.lobby.tables}:
@@ -570,6 +575,7 @@ def serve(
     test_seeds: bool = False,
     limits: Limits | None = None,
     cluster: ClusterOptions | None = None,
+    test_timer: float | None = None,
 ) -> int:
     """``python -m game serve``: run a dedicated table server until interrupted."""
     cluster = cluster or ClusterOptions()
@@ -607,6 +613,7 @@ def serve(
             bot_delay=0.5,
             all_interfaces=all_interfaces,
             test_seeds=test_seeds,
+            test_timer=test_timer,
             limits=limits,
             presence=cluster.presence,
             public_url=cluster.public_url,

@@ -29,7 +29,7 @@ import os
 import sqlite3
 import stat
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -60,8 +60,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0",),
     ("CREATE INDEX IF NOT EXISTS tables_phase ON tables (phase)",),
     ("ALTER TABLE tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0",),
+    # The table's own settings beside the game's options (JSON: the turn timer, ...).
+    ("ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",),
 )
-COLUMNS = "code, game, options, seed, grace, host, phase, seats, public"
+COLUMNS = "code, game, options, seed, grace, host, phase, seats, public, settings"
+PLACES = ", ".join("?" * len(COLUMNS.split(",")))  # a value for each column
 
 
 OWNER_ONLY = 0o600
@@ -102,6 +105,7 @@ class StoredTable:
     seats: list[dict[str, Any]]  # name, kind, credential digest ("" while open)
     log: list[Action]
     public: bool = False  # listed on the server while it waits (public_tables.py)
+    settings: dict[str, Any] = field(default_factory=dict)  # the table's: its turn timer
 
     def row(self) -> tuple[Any, ...]:
         return (
@@ -114,6 +118,7 @@ class StoredTable:
             self.phase,
             json.dumps(self.seats),
             int(self.public),
+            json.dumps(self.settings),
         )
 
 
@@ -131,7 +136,7 @@ def action_text(action: Action) -> str:
 
 def decoded(row: Sequence[Any], actions: Sequence[tuple[int, str]]) -> StoredTable:
     """A table from its row and its moves (ValueError, TypeError or KeyError if damaged)."""
-    code, game, options, seed, grace, host, phase, seats, public = row
+    code, game, options, seed, grace, host, phase, seats, public, settings = row
     log = [codec.decode(Action, json.loads(text), f"{code} move {n}") for n, text in actions]
     seat_list = json.loads(seats)
     if not isinstance(seat_list, list) or not all(
@@ -144,7 +149,12 @@ def decoded(row: Sequence[Any], actions: Sequence[tuple[int, str]]) -> StoredTab
     if not isinstance(seed, int) or not isinstance(grace, int | float):
         raise ValueError("seed or grace is not a number")
     grace = float(grace)
-    return StoredTable(code, game, opts, seed, grace, host, phase, seat_list, log, bool(public))
+    kept = json.loads(settings)
+    if not isinstance(kept, dict):
+        raise ValueError("settings are not an object")
+    return StoredTable(
+        code, game, opts, seed, grace, host, phase, seat_list, log, bool(public), kept
+    )
 
 
 def decoded_or_damaged(
@@ -309,7 +319,7 @@ class Store:
             with self.db:
                 self.db.execute("BEGIN IMMEDIATE")
                 self.db.execute(
-                    f"INSERT INTO tables ({COLUMNS}, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+                    f"INSERT INTO tables ({COLUMNS}, epoch) VALUES ({PLACES}, 1)",
                     table.row(),
                 )
         except sqlite3.Error as error:

@@ -60,6 +60,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ("ALTER TABLE tables ADD COLUMN IF NOT EXISTS epoch BIGINT NOT NULL DEFAULT 0",),
     ("CREATE INDEX IF NOT EXISTS tables_phase ON tables (phase)",),
     ("ALTER TABLE tables ADD COLUMN IF NOT EXISTS public INTEGER NOT NULL DEFAULT 0",),
+    ("ALTER TABLE tables ADD COLUMN IF NOT EXISTS settings TEXT NOT NULL DEFAULT '{}'",),
 )
 
 T = TypeVar("T")
@@ -143,8 +144,8 @@ class PostgresStore:
     # -- the tables ----------------------------------------------------------------------
 
     def create(self, table: StoredTable) -> None:
-        values = ", ".join(f"${n}" for n in range(1, 10))
-        sql = f"INSERT INTO tables ({COLUMNS}, epoch) VALUES ({values}, 1)"
+        places = ", ".join(f"${n}" for n in range(1, COLUMNS.count(",") + 2))
+        sql = f"INSERT INTO tables ({COLUMNS}, epoch) VALUES ({places}, 1)"
         row = table.row()
         self._call(lambda db: db.execute(sql, *row))
         self.epochs[table.code] = 1

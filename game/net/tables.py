@@ -11,6 +11,7 @@ lets it see.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Sequence
@@ -31,6 +32,7 @@ from game.games.registry import get_game
 from game.net import messages as m
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
 from game.net.store import StoredTable, TableMoved, TableStore, WriteFailed, digest
+from game.net.turn_timer import OFF, TimerSetting, TurnClock
 from game.net.wire import encode, encode_event, encode_events
 from game.persist.savedgame import HUMAN
 
@@ -78,6 +80,7 @@ class TableSeat:
     dropped_at: float | None = None
     ai: bool = False  # a Normal bot plays this human's seat until they return
     host: bool = False  # the creator's seat: it may take other seats from the table
+    away: bool = False  # its time ran out three times in a row (turn_timer.py)
 
     @property
     def open(self) -> bool:
@@ -88,8 +91,10 @@ class TableSeat:
         return self.kind != HUMAN or self.ai
 
     def stored(self) -> dict[str, Any]:
-        kept = {"name": self.name, "kind": self.kind, "credential": self.credential}
-        return kept | {"host": True} if self.host else kept
+        kept: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        kept["credential"] = self.credential
+        kept |= {"host": True} if self.host else {}
+        return kept | {"away": True} if self.away else kept
 
     def public(self) -> dict[str, Any]:
         return {
@@ -98,6 +103,7 @@ class TableSeat:
             "open": self.open,
             "connected": self.sid is not None,
             "ai": self.ai,
+            "away": self.away,
         }
 
 
@@ -113,6 +119,7 @@ class Table:
         host: str,
         store: TableStore | None = None,
         public: bool = False,
+        timer: TimerSetting = OFF,
     ) -> None:
         self.code, self.game_id, self.options, self.seed = code, game_id, options, seed
         self.public = public  # listed on the server while it waits (public_tables.py)
@@ -132,6 +139,7 @@ class Table:
         # While spectators watch (spectators.py): their one public frame of each move's
         # events (None: the deal began, a whole sync), sent beside the seats' frames.
         self.audience: Callable[[Table, Sequence[Event] | None], list[Send]] | None = None
+        self.turns = TurnClock(timer)  # the turn timer (off by default)
 
     # -- building and restoring ------------------------------------------------------
 
@@ -152,6 +160,7 @@ class Table:
                     [seat.stored() for seat in self.seats],
                     [],
                     self.public,
+                    self.turns.setting.stored(),
                 )
             )
         except WriteFailed as error:
@@ -167,11 +176,14 @@ class Table:
             TableSeat(s["name"], s["kind"], s["credential"], host=s.get("host") is True)
             for s in stored.seats
         ]
+        for seat, kept in zip(seats, stored.seats, strict=True):
+            seat.away = kept.get("away") is True
         for seat in seats:  # a kind no bot plays would fail the table's bots for ever
             if seat.kind != HUMAN and seat.kind not in LEVELS:
                 raise ValueError(f"a seat of kind {str(seat.kind)[:20]!r}")
             if not isinstance(seat.name, str) or not isinstance(seat.credential, str):
                 raise ValueError("a seat's name or credential is not text")
+        timer = TimerSetting.from_stored(stored.settings)
         table = cls(
             stored.code,
             info.id,
@@ -182,6 +194,7 @@ class Table:
             stored.host,
             store,
             stored.public,
+            timer,
         )
         if stored.phase != WAITING:
             table._deal()
@@ -212,6 +225,7 @@ class Table:
         self.history.record(events)
         if self.rules.finished(state):
             self.phase = OVER
+        self.turns.follow(self, events)  # a new turn starts its time
 
     # -- seats ------------------------------------------------------------------------
 
@@ -230,6 +244,7 @@ class Table:
             "game": self.game_id,
             "phase": self.phase,
             "grace": self.grace,
+            **self.turns.setting.public(),
             "seats": [seat.public() for seat in self.seats],
         }
         return Send(self.code, "lobby", data)
@@ -246,6 +261,12 @@ class Table:
         except WriteFailed as error:
             log.error("table %s: the store cannot write its seats (%s)", self.code, error)
             raise Refusal(msg(m.CANNOT_SAVE)) from None
+
+    def keep_seats(self) -> None:
+        """Store the seats after a change nobody asked for (a seat gone away): a write
+        that fails is logged, and the next change of the seats writes them again."""
+        with contextlib.suppress(Refusal):
+            self._save_seats()
 
     def take(self, sid: str, number: int, name: str) -> str:
         """Give open seat ``number`` to ``name`` on connection ``sid``; its secret (the
@@ -311,6 +332,7 @@ class Table:
         sends.append(self.lobby())
         if self.phase != WAITING:
             sends.append(self.sync(number))
+            sends += self.turns.frames(self, to=sid)
         if self.unsaved is not None:  # the table is waiting for its store: say so
             sends.append(Send(sid, "notice", {"message": codec.encode(msg(m.CANNOT_SAVE))}))
         if returned and self.phase == PLAYING:
@@ -367,7 +389,8 @@ class Table:
         sends += [self.sync(n) for n, seat in enumerate(self.seats) if seat.sid is not None]
         if self.audience is not None:
             sends += self.audience(self, None)
-        return sends
+        self.turns.follow(self)
+        return sends + self.turns.frames(self)
 
     # -- what a seat is sent ------------------------------------------------------------
 
@@ -425,7 +448,7 @@ class Table:
             sends.append(Send(seat.sid, "update", data))
         if self.audience is not None:
             sends += self.audience(self, events)
-        return sends
+        return sends + self.turns.frames(self)
 
     # -- moves ------------------------------------------------------------------------
 
@@ -444,16 +467,21 @@ class Table:
             raise Refusal(msg(m.STALE))
         if self.rules.to_act(self.state) != number or self.seats[number].ai:
             raise Refusal(msg(m.NOT_YOUR_TURN))
+        if self.turns.covering(number):
+            raise Refusal(msg(m.TIME_UP))
         if not self.may_make(number, action):
             raise Refusal(msg(m.NOT_YOUR_LEAVE))  # a screen may offer it: no strike
-        return self._apply(action)
+        sends = self._apply(action)
+        return sends + self.turns.acted(self, number)  # (an away player is back)
 
     def bot_to_act(self) -> int | None:
         """The seat whose bot must move now, if any."""
         if self.phase != PLAYING or self.unsaved is not None:
             return None
         seat = self.rules.to_act(self.state)
-        return seat if seat is not None and self.seats[seat].bot_plays else None
+        if seat is None:
+            return None
+        return seat if self.seats[seat].bot_plays or self.turns.covering(seat) else None
 
     def bot_inputs(self, number: int) -> tuple[Bot, Any, list[Action], list[Event]]:
         """The bot of ``number`` and what it may see (never the state)."""

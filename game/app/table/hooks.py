@@ -172,6 +172,7 @@ class GameHooks:
             thinking=self.thinking_seat == seat,
             badges=self.badges(view, seat),
             alert=status,
+            clock=self.session.turn_time(seat),  # an online turn timer's ring
         )
 
     def score_text(self, view: Any, seat: int) -> str:

@@ -16,6 +16,7 @@ import pygame
 
 from game.app import fonts
 from game.app.i18n import tr
+from game.app.table.turn_ring import RING_R, draw_ring
 from game.app.ui.paint import fit_text, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, PANEL_EDGE, RED
 
@@ -57,6 +58,7 @@ class SeatInfo:
     thinking: bool = False
     badges: tuple[str, ...] = ()  # short extra facts: "Opened", "2 calls"
     alert: str = ""  # "away" / "ai" at a networked table, OUT of the game: the kind line says so
+    clock: tuple[float, float] | None = None  # a turn timer: (seconds left, of how many)
 
 
 @dataclass(frozen=True)
@@ -92,16 +94,23 @@ def draw_plaque(
     pygame.draw.circle(surface, seat_colour(info.seat), (x + dot, y + size // 2 + 3), dot)
     name_x = x + 2 * dot + round(6 * scale)
     room = rect.right - pad - name_x - (round(22 * scale) if info.dealer else 0)
+    if info.clock is not None:
+        room -= round(RING_R * 2 * scale) + 6
     text(surface, _fit(info.name, size, room, True), (name_x, y), size, CREAM, bold=True)
     if info.dealer:
         _dealer_chip(surface, (rect.right - pad - round(9 * scale), y + size // 2 + 3), scale)
+    if info.clock is not None:
+        ring_x = (
+            rect.right - pad - round(RING_R * scale) - (round(22 * scale) if info.dealer else 0)
+        )
+        draw_ring(surface, (ring_x, y + size // 2 + 3), *info.clock, scale)
     line = y + round(size * 1.45)
     inner = rect.w - 2 * pad - backs_room
     if info.thinking:
         shown = text(surface, _fit(tr("table.thinking"), small, inner - 30), (x, line), small, GOLD)
         _thinking_dots(surface, (shown.right + 8, shown.centery + 1), clock, scale)
     else:
-        tone = {"away": RED, "ai": GOLD, OUT: RED}.get(info.alert, MUTED)
+        tone = {"away": RED, "ai": GOLD, "idle": GOLD, OUT: RED}.get(info.alert, MUTED)
         shown_kind = _fit(info.kind, small, inner, bool(info.alert))
         text(surface, shown_kind, (x, line), small, tone, bold=bool(info.alert))
     line += round(small * 1.45)

@@ -156,10 +156,12 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         s = self.session
         ai_turn = s.to_act is not None and not s.is_human(s.to_act) and not s.finished
         others_turn = s.online and not s.finished and not self.my_turn  # moves arrive
+        timed = s.to_act is not None and s.turn_time(s.to_act) is not None  # a ring runs
         return bool(
             self.animator.busy
             or ai_turn
             or others_turn
+            or timed
             or self.drag is not None
             or self.press is not None
             or self.notice
@@ -566,6 +568,8 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._other_than_hint(event):
             self.drop_hint()
+        if self.net is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.net.player_present()  # an away player (the turn timer's) is back
         return super().handle_event(event)
 
     def on_key(self, event: pygame.event.Event) -> bool:

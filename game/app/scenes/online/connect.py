@@ -56,6 +56,8 @@ class Plan:
     path: str = ""  # that server's path under a shared name ("/p2")
     table_name: str = ""  # what the LAN list shows ("Ann's table")
     db: Path | None = None  # where the hosted tables are kept
+    timer: int = 0  # the turn timer's seconds a turn (0: off)
+    on_timeout: str = "computer"  # or "drop" (Indian Rummy)
 
 
 @dataclass
@@ -191,6 +193,7 @@ def host(plan: Plan, hosted: HostedServer | None = None) -> Joined:
     except Failed:
         give_up()
         raise
+    drop = plan.on_timeout if plan.on_timeout != "computer" else None
     reply = client.create(
         plan.game_id,
         plan.seats,
@@ -198,6 +201,8 @@ def host(plan: Plan, hosted: HostedServer | None = None) -> Joined:
         options=plan.options,
         grace=plan.grace,
         public=plan.on_server and plan.public,
+        timer=plan.timer,
+        on_timeout=drop,
     )
     if not reply.ok:
         client.close()

@@ -42,6 +42,7 @@ from game.app.ui.theme import GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented, stepper, toggle
 from game.games.registry import get_game
 from game.net.protocol import OPEN, YOU
+from game.net.turn_timer import COMPUTER, DROP_GAMES, ON_TIMEOUT, TIMERS
 from game.persist.settings import MAX_ONLINE_NAME
 
 HOST_KINDS = (YOU, OPEN, "easy", "normal", "hard")
@@ -91,6 +92,8 @@ class HostScene(Scene):
         if self.listen not in (*self.addresses, ON_SERVER):
             self.listen = self.addresses[0]
         self.grace = int(kept.get("grace", 60))
+        self.timer = int(kept.get("timer", 0))  # the turn timer: off by default
+        self.on_timeout = str(kept.get("on_timeout", COMPUTER))
         self.port_text = str(kept.get("port", DEFAULT_PORT))
         self.server_text = str(kept.get("server", ""))
         self.public = bool(kept.get("public", False))  # listed on the server (public_tables)
@@ -167,7 +170,8 @@ class HostScene(Scene):
         )
         self._label("new_game.seats", (x, y + 66))
         seats_top = y + 84
-        fixed = 2 * 46 + 12  # your name and the grace period under the seats
+        timer_rows = self._timer_rows()  # the turn timer (and, for Indian Rummy, its rule)
+        fixed = (2 + len(timer_rows)) * 46 + 12  # your name, the grace period, the timer
         view = pygame.Rect(area.x + 8, seats_top, area.w - 16, area.bottom - seats_top - fixed)
         kinds = [kind for _, kind in self.choices.seats[: self.choices.players]]
         choices = [(k, kind_label(k)) for k in HOST_KINDS]
@@ -180,7 +184,8 @@ class HostScene(Scene):
         )
         y = area.bottom - fixed + 8
         widest = max(
-            fonts.font(19, True).size(tr(k))[0] for k in ("online.your_name", "online.grace")
+            fonts.font(19, True).size(tr(k))[0]
+            for k in ("online.your_name", "online.grace", *timer_rows)
         )
         field_x = x + widest + 18
         self._label("online.your_name", (x, y + 17))
@@ -194,6 +199,29 @@ class HostScene(Scene):
             stepper(self.ui, "grace", (field_x, y), self.grace, 0, GRACE_MAX, GRACE_STEP)
         )
         self._label("online.seconds", (field_x + 162, y + 17))
+        for key in timer_rows:
+            y += 46
+            self._label(key, (x, y + 17))
+            self.controls.append(self._timer_control(key, (field_x, y + 1)))
+
+    def _timer_rows(self) -> list[str]:
+        """The labels of the turn timer's rows: its seconds, and what a timeout does
+        where a drop may be the rule (Indian Rummy, with a timer on)."""
+        if self.game_id in DROP_GAMES and self.timer:
+            return ["online.timer", "online.on_timeout"]
+        return ["online.timer"]
+
+    def _timer_control(self, key: str, at: tuple[int, int]) -> Control:
+        if key == "online.timer":
+            name, current = "timer", self.timer
+            labels = [tr("online.timer_s", n=n) if n else tr("online.timer_off") for n in TIMERS]
+            choices = list(zip(TIMERS, labels))
+        else:
+            name, current = "on_timeout", self.on_timeout
+            labels = [tr(f"online.timeout_{rule}") for rule in ON_TIMEOUT]
+            choices = list(zip(ON_TIMEOUT, labels))
+        widths = segment_widths(labels, minimum=56, padding=20)
+        return segmented(self.ui, name, at, choices, current, widths=widths, plain=True)
 
     def _build_rules(self, area: pygame.Rect) -> None:
         fields = shown_fields(self.info.options_type)
@@ -286,7 +314,7 @@ class HostScene(Scene):
 
     def _disable_impossible(self) -> None:
         def possible_with(name: str, value: Any, players: int | None) -> bool:
-            if name in ("game", "listen", "grace", "public"):
+            if name in ("game", "listen", "grace", "public", "timer", "on_timeout"):
                 return True
             changed = self._changed(name, value)
             if players is not None:
@@ -307,6 +335,9 @@ class HostScene(Scene):
             items.append(in_list(control_item(by_name[f"seat:{seat}"], self.press), seats))
         items.append(entry_item("name", self.entries["name"]))
         items.append(control_item(by_name["grace"], self.press))
+        for name in ("timer", "on_timeout"):
+            if name in by_name:
+                items.append(control_item(by_name[name], self.press))
         if presets.NAME in by_name:
             items.append(control_item(by_name[presets.NAME], self.press))
         for f in shown_fields(self.info.options_type):
@@ -365,6 +396,10 @@ class HostScene(Scene):
             self.grace = self.kept["grace"] = int(value)
         elif name == "public":
             self.public = self.kept["public"] = bool(value)
+        elif name == "timer":
+            self.timer = self.kept["timer"] = int(value)
+        elif name == "on_timeout":
+            self.on_timeout = self.kept["on_timeout"] = str(value)
         elif name == "players":
             self.kept[self.game_id] = with_change(c, "players", int(value))
         elif name.startswith("seat:"):
@@ -418,6 +453,8 @@ class HostScene(Scene):
             float(self.grace),
             address,
             port,
+            timer=self.timer,
+            on_timeout=self.on_timeout if self.game_id in DROP_GAMES else COMPUTER,
             on_server=self.listen == ON_SERVER,
             public=self.listen == ON_SERVER and self.public,
             secure=secure,

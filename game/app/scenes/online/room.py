@@ -26,6 +26,7 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item
 from game.app.ui.paint import (
     felt_background,
+    fit_text,
     heading,
     page_margin,
     panel,
@@ -57,6 +58,14 @@ def seat_state(seat: dict[str, Any], mine: bool) -> tuple[str, tuple[int, int, i
     if seat.get("connected"):
         return tr("online.seat_connected"), CREAM
     return tr("online.seat_away"), RED
+
+
+def timer_text(lobby: LobbyInfo) -> str:
+    """The table's turn timer as the room shows it (joiners know before the start)."""
+    if not lobby.timer:
+        return tr("online.room_timer_off")
+    key = "online.room_timer_drop" if lobby.on_timeout == "drop" else "online.room_timer"
+    return tr(key, n=lobby.timer)
 
 
 def table_hook() -> Any:
@@ -307,6 +316,8 @@ class WaitingRoomScene(Scene):
         if self.lobby is None:
             text(surface, tr("online.waiting_list"), (x, y), 16, MUTED)
             return
+        size, lines = fit_text(timer_text(self.lobby), area.w - 150, (15, 13))
+        text(surface, lines[0], (area.right - 28, y - 38), size, MUTED, anchor="topright")
         room = max(1, (area.bottom - y - 60) // SEAT_H)
         for number, seat in enumerate(self.lobby.seats[:room]):
             mine = number == self.client.seat

@@ -21,7 +21,7 @@ from game.app.table.context import TableContext
 from game.app.table.panels import LogLine, fit_line
 from game.app.table.parts.log import TableLog
 from game.app.ui.paint import panel, text
-from game.app.ui.theme import CREAM, RED
+from game.app.ui.theme import CREAM, GOLD, RED
 from game.engine.messages import Message
 from game.net import messages as m
 from game.net import watch_messages as w
@@ -30,6 +30,7 @@ from game.net.record import GameRecord
 BANNER_H = 40
 BANNER_MIN_S = 1.5  # a drop mended at once still shows, long enough to be read
 HAND_KEPT_EVERY_S = 1.0  # the arrangement goes into the rejoin record at most this often
+BACK_EVERY_S = 1.0  # an away player's "I'm back" goes at most this often
 
 # this seat's table is gone (a spectator's: the table it watched): say so, leave
 TABLE_ENDED = (m.TABLE_CLOSED, m.YOU_WERE_REMOVED, w.WATCH_ENDED)
@@ -53,6 +54,7 @@ class TableOnline:
         self.hand_kept: list[list[str]] | None = None  # the arrangement last recorded
         self.hand_kept_at = -HAND_KEPT_EVERY_S
         self.kept: list[tuple[int, KeptLine]] = []  # notices and chat, after n moves
+        self.back_sent_at = -BACK_EVERY_S
         log.kept_lines = self.kept_lines
 
     @property
@@ -84,6 +86,13 @@ class TableOnline:
             ctx.animator.finish()
             ctx.after_move(old, [event for move in arrivals.moves for event in move])
         self.keep_hand()
+
+    def player_present(self) -> None:
+        """A click or a key: a player the turn timer made away is back (the server
+        hears it; every plate then drops "Away")."""
+        if self.session.away and self.ctx.clock - self.back_sent_at >= BACK_EVERY_S:
+            self.back_sent_at = self.ctx.clock
+            self.session.come_back()
 
     def keep_hand(self) -> None:
         """The player's arrangement of the hand goes into the seat's rejoin record (a
@@ -212,6 +221,8 @@ class TableOnline:
             return
         if self.banner_shown:
             _banner(surface, layout.centre, self.banner_text())
+        elif self.session.away:  # the turn timer made this player away
+            _banner(surface, layout.centre, tr("net_table.away_strip"), GOLD)
         elif self.session.pending is not None:
             area = layout.centre
             at = (area.centerx, area.bottom - 18)
@@ -230,10 +241,13 @@ class TableOnline:
         return tr("net_table.reconnecting_try", n=attempt.attempt, s=seconds)
 
 
-def _banner(surface: pygame.Surface, area: pygame.Rect, label: str) -> None:
-    """The lasting strip across the middle of the felt while the connection is down."""
+def _banner(
+    surface: pygame.Surface, area: pygame.Rect, label: str, border: tuple[int, int, int] = RED
+) -> None:
+    """The lasting strip across the middle of the felt while the connection is down (or
+    while the turn timer has this player away: then in gold)."""
     box = pygame.Rect(0, 0, min(area.w - 80, 640), BANNER_H + 16)
     box.center = area.center
-    panel(surface, box, alpha=250, radius=12, border=RED)
+    panel(surface, box, alpha=250, radius=12, border=border)
     shown = fit_line(label, 22, box.w - 40, True)
     text(surface, shown, box.center, 22, CREAM, bold=True, anchor="center")

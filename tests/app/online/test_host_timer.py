@@ -1,0 +1,44 @@
+"""The turn timer when hosting (issue 25 §3): the Host screen offers off / 30 / 60 / 120 s
+a turn (off by default) and, for Indian Rummy with a timer on, what a timeout does; the
+table is made with it on a real server, and the waiting room shows it to everyone."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import i18n
+from game.app.i18n import tr
+from game.app.scenes.online.host import ON_SERVER, HostScene
+from game.app.scenes.online.room import WaitingRoomScene, timer_text
+from tests.app.conftest import frames
+from tests.app.keys import key, tab_to
+from tests.app.online.screens import press_until, retype, until
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_host_chooses_a_turn_timer_and_the_room_shows_it(app, server, language):
+    i18n.set_language(language)
+    scene = HostScene(app)
+    app.start(scene)
+    frames(app, 2)
+    assert scene.timer == 0 and "on_timeout" not in {c.name for c in scene.controls}
+    press_until(app, "game", pygame.K_RIGHT, lambda: scene.game_id == "indian_rummy")
+    press_until(app, "timer", pygame.K_RIGHT, lambda: scene.timer == 30)
+    # Indian Rummy with a timer: the sites' rule (a drop) is offered.
+    press_until(app, "on_timeout", pygame.K_RIGHT, lambda: scene.on_timeout == "drop")
+    press_until(app, "listen", pygame.K_RIGHT, lambda: scene.listen == ON_SERVER)
+    retype(app, "where", server.url.removeprefix("http://"))
+    plan = scene.plan()
+    assert not isinstance(plan, str) and (plan.timer, plan.on_timeout) == (30, "drop")
+    tab_to(app, "create")
+    key(app, pygame.K_RETURN)
+    until([app], lambda: scene.task is None)
+    room = app.stack.top
+    assert isinstance(room, WaitingRoomScene)
+    until([app], lambda: room.lobby is not None)
+    assert room.lobby is not None and (room.lobby.timer, room.lobby.on_timeout) == (30, "drop")
+    assert timer_text(room.lobby) == tr("online.room_timer_drop", n=30)
+    table = server.call(lambda: server.server.lobby.tables[room.code])
+    assert table.turns.setting.seconds == 30 and table.turns.setting.on_timeout == "drop"
+    frames(app, 2)  # the room draws it
