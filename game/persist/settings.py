@@ -47,6 +47,7 @@ class Settings:
     confirm_end_turn: bool = False
     hard_think_ms: int = 400  # 100..3000, the Hard AI's time budget per decision
     kalooki_calls: str = "ask"  # "ask" | "never": whether Kalooki asks you to call a discard
+    computer_pace: str = "follow"  # "follow" | "fast" | "instant": how computer seats play
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     window_pos: tuple[int, int] | None = None
@@ -54,6 +55,7 @@ class Settings:
 
 
 KALOOKI_CALLS = ("ask", "never")
+COMPUTER_PACES = ("follow", "fast", "instant")
 
 
 def system_language(
@@ -159,6 +161,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "confirm_end_turn": _flag,
     "hard_think_ms": _whole(100, 3000),
     "kalooki_calls": _choice(KALOOKI_CALLS),
+    "computer_pace": _choice(COMPUTER_PACES),
     "fullscreen": _flag,
     "window_size": _pair(WINDOW_MIN, WINDOW_MAX),
     "window_pos": _position,

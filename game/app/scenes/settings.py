@@ -1,9 +1,9 @@
 """Settings: language, window, card back, four-colour deck, sound, animation, turn
-confirmation, the Hard AI's thinking time and whether Kalooki asks you to call. Every
-change applies at once and is kept (sliders are written a moment after they stop moving,
-and when the screen closes). By keyboard: Tab and Up/Down go from setting to setting,
-Left/Right or +/- change the one with the ring (a slider moves a step), Enter or Space
-flips or goes to the next."""
+confirmation, the Hard AI's thinking time, whether Kalooki asks you to call and how fast
+the computer plays. Every change applies at once and is kept (sliders are written a
+moment after they stop moving, and when the screen closes). By keyboard: Tab and Up/Down
+go from setting to setting, Left/Right or +/- change the one with the ring (a slider moves
+a step), Enter or Space flips or goes to the next."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from game.app.ui.paint import (
 )
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented, toggle
-from game.persist.settings import KALOOKI_CALLS, default_settings
+from game.persist.settings import COMPUTER_PACES, KALOOKI_CALLS, default_settings
 
 ROW = 66
 BACK_W = 54
@@ -77,7 +77,7 @@ class SettingsScene(Scene):
         self.controls, self.sliders, self.rows = [], [], []
         self.value_labels = {}
         s = self.app.settings
-        row = min(ROW, (bottom - top - 70) // 7)
+        row = min(ROW, (bottom - top - 70) // 8)  # the right column's eight settings
         control_w = min(230, (left.w - 48) * 9 // 20)
         toggle_text = left.w - 48 - 92 - 20
 
@@ -153,6 +153,10 @@ class SettingsScene(Scene):
         self._choices(
             "kalooki_calls", KALOOKI_CALLS, s.kalooki_calls, x, y, cw, 0, row
         )  # room for its label
+        y += row
+        self._choices(
+            "computer_pace", COMPUTER_PACES, s.computer_pace, x, y, cw, 0, row, help_under=True
+        )
 
         self.back_button = pygame_gui.elements.UIButton(
             pygame.Rect(w - margin - 160, h - 74, 160, 52),
@@ -174,16 +178,23 @@ class SettingsScene(Scene):
         self._row(name, x, y, text_w, row)
         self.controls.append(toggle(self.manager, name, _right(x, y, width), on))
 
-    def _choices(self, name, choices, current, x, y, width, segment_w, row) -> None:
+    def _choices(
+        self, name, choices, current, x, y, width, segment_w, row, help_under=False
+    ) -> None:
         """A row whose setting is one of ``choices``, each labelled ``settings.<name>_<choice>``
-        on a segment at least ``segment_w`` wide."""
+        on a segment at least ``segment_w`` wide. ``help_under``: lower segments beside
+        the name only, so the help runs the row's whole width below them (three choices
+        leave too little room beside them at 1024x640)."""
         labels = [tr(f"settings.{name}_{choice}") for choice in choices]
         widths = segment_widths(labels, minimum=segment_w, padding=20)
-        self._row(name, x, y, width - sum(widths) - 26, row)
-        at = (x + width - sum(widths) - 6, y + 8)
+        self._row(name, x, y, width if help_under else width - sum(widths) - 26, row)
+        at = (x + width - sum(widths) - 6, y + (2 if help_under else 8))
         pairs = list(zip(choices, labels))
+        height = 25 if help_under else 34
         self.controls.append(
-            segmented(self.manager, name, at, pairs, current, widths=widths, plain=True)
+            segmented(
+                self.manager, name, at, pairs, current, widths=widths, height=height, plain=True
+            )
         )
 
     def _slider(self, name, x, y, width, control_w, row, start, span, step, to_setting, shown):

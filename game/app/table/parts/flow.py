@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from game.app.table.ai_driver import AiDriver
 from game.app.table.context import TableContext
+from game.app.table.parts.pace import computer_flights, pause_share
 from game.app.table.parts.saving import Saving
 from game.engine.actions import Action, NextDeal
 from game.engine.errors import IllegalAction
@@ -97,12 +98,15 @@ class Flow:
             except IllegalAction as error:  # the driver checked it; never stall on a bug
                 log.error("AI move refused: %s", error)
                 return
-            ctx.after_move(old, events)
+            with computer_flights(ctx.animator, ctx.app.settings.computer_pace):
+                ctx.after_move(old, events)
 
     def pace(self) -> float:
-        """Seconds the waiting AI move rests first (the game may hurry some moves)."""
-        base = self.ai_pause / max(0.25, self.ctx.app.settings.animation_speed)
-        return base * self.ctx.hooks.ai_pace(self._ai_action)
+        """Seconds the waiting AI move rests first (the game may hurry some moves; the
+        "Computer plays" setting shortens or skips the rest)."""
+        settings = self.ctx.app.settings
+        base = self.ai_pause / max(0.25, settings.animation_speed)
+        return base * pause_share(settings.computer_pace) * self.ctx.hooks.ai_pace(self._ai_action)
 
     @property
     def thinking_seat(self) -> int | None:

@@ -20,8 +20,10 @@ from game.app.net_session import NetSession
 from game.app.table.context import TableContext
 from game.app.table.panels import LogLine, fit_line
 from game.app.table.parts.log import TableLog
+from game.app.table.parts.pace import computer_flights
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, RED
+from game.engine.events import Event, Said
 from game.engine.messages import Message
 from game.net import messages as m
 from game.net import watch_messages as w
@@ -84,7 +86,12 @@ class TableOnline:
         if arrivals.moves:
             old = ctx.picture
             ctx.animator.finish()
-            ctx.after_move(old, [event for move in arrivals.moves for event in move])
+            events = [event for move in arrivals.moves for event in move]
+            if self._by_computer(arrivals.moves):  # shown at the "Computer plays" pace
+                with computer_flights(ctx.animator, ctx.app.settings.computer_pace):
+                    ctx.after_move(old, events)
+            else:
+                ctx.after_move(old, events)
         self.keep_hand()
 
     def player_present(self) -> None:
@@ -93,6 +100,11 @@ class TableOnline:
         if self.session.away and self.ctx.clock - self.back_sent_at >= BACK_EVERY_S:
             self.back_sent_at = self.ctx.clock
             self.session.come_back()
+
+    def _by_computer(self, moves: list[list[Event]]) -> bool:
+        """Whether every move came from a computer seat (the seat its log line names)."""
+        seats = [next((e.seat for e in move if isinstance(e, Said)), None) for move in moves]
+        return all(seat is not None and not self.session.is_human(seat) for seat in seats)
 
     def keep_hand(self) -> None:
         """The player's arrangement of the hand goes into the seat's rejoin record (a
