@@ -49,8 +49,8 @@ def test_a_whole_online_game_is_sent_as_its_record_at_the_end_and_replays_both_w
         assert not early.ok and early.message is not None
         assert early.message.key == m.RECORD_NOT_YET  # refused, with the reason
         play(players, seconds=120)
+        records = [records_of(player) for player in players]  # (they come after the end)
         frames = [list(player.client.frames) for player in players]
-        records = [records_of(player) for player in players]
     finally:
         close(players)
     store = server.server.store

@@ -23,6 +23,7 @@ from game.app.messages import render, shown_names
 from game.app.scenes.base import Scene
 from game.app.table.drag import meld_faces
 from game.app.table.panels import fit_line, seat_colour
+from game.app.table.parts.log import log_text, save_log_text
 from game.app.table.sprites import Place, draw_card
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item
@@ -51,11 +52,10 @@ def log_entries(replay: Replay, names: list[str]) -> list[LogEntry]:
     entries = []
     for number, step in enumerate(replay.steps):
         for event in step.events:
-            if isinstance(event, DealStarted):
+            if isinstance(event, DealStarted):  # the table log's separator, then who deals
                 dealer = names[event.dealer] if 0 <= event.dealer < len(names) else ""
-                entries.append(
-                    LogEntry(number, tr("table.log_deal", n=event.deal, dealer=dealer), True)
-                )
+                entries.append(LogEntry(number, tr("table.log_separator", n=event.deal), True))
+                entries.append(LogEntry(number, tr("table.log_deal", n=event.deal, dealer=dealer)))
             elif isinstance(event, Said):
                 seat = event.seat if 0 <= event.seat < len(names) else None
                 you = seat is not None and names[seat] == tr("new_game.you")
@@ -106,30 +106,12 @@ class ReplayScene(Scene):
         moves[name]()
 
     def log_text(self) -> str:
-        """The whole game's log as plain text, a line per deal's start set apart."""
-        lines: list[str] = []
-        for entry in self.entries:
-            if entry.header:
-                lines += ["", f"— {entry.text} —"] if lines else [f"— {entry.text} —"]
-            else:
-                lines.append(entry.text)
-        return "\n".join(lines) + "\n"
+        """The whole game's log as plain text, each deal set apart by its separator."""
+        return log_text((entry.header, entry.text) for entry in self.entries)
 
     def save_log(self) -> None:
         """Write the log beside the saves (data folder ``logs/``) and say where."""
-        from datetime import datetime
-
-        from game.app.disk import disk_reason
-        from game.persist.store import write_bytes_atomic
-
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = self.app.paths.data / "logs" / f"{self.info.id}-{stamp}.txt"
-        try:
-            write_bytes_atomic(path, self.log_text().encode("utf-8"))
-        except OSError as error:
-            self.app.notify([tr("replay.log_not_saved", reason=disk_reason(error))])
-            return
-        self.app.notify([tr("replay.log_saved", path=str(path))])
+        save_log_text(self.app, self.info.id, self.log_text())
 
     def back(self) -> None:
         self.app.stack.remove(self)

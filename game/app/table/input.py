@@ -94,6 +94,7 @@ class TableInput:
                 SaveDialog(app, default_slot_name(title), self.saved_game)
             ),
             "chat": self.open_chat,
+            "save_log": self.save_log,  # the whole game's log as text, every deal
             "rules": lambda: app.stack.push(RulesScene(app, self.session.setup.game_id)),
             "settings": lambda: app.stack.push(SettingsScene(app)),
             "quit": lambda: self.ask_before_leaving(self.quit_to_title) or self.quit_to_title(),

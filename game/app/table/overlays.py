@@ -94,10 +94,20 @@ def entry_dialog(
 
 
 class MenuOverlay(Overlay):
-    """Resume, Save (Chat at a networked table), Rules, Settings, Quit to title: the
-    items ``actions`` names."""
+    """Resume, Save (Chat at a networked table), Save log, Rules, Settings, Quit to
+    title: the items ``actions`` names."""
 
-    ITEMS = ("resume", "save", "chat", "rules", "settings", "remove", "close_table", "quit")
+    ITEMS = (
+        "resume",
+        "save",
+        "chat",
+        "save_log",
+        "rules",
+        "settings",
+        "remove",
+        "close_table",
+        "quit",
+    )
 
     def __init__(self, app, actions: dict[str, Callable[[], None]]) -> None:
         super().__init__(app)

@@ -66,7 +66,7 @@ class LogLine:
     seat: int | None  # None: the table itself speaks (a new deal, a reshuffle)
     name: str
     text: str
-    deal_start: bool = False  # the line that opens a deal: the log keeps from the last one
+    deal_start: bool = False  # the separator that opens a deal ("Deal 3")
 
 
 def draw_plaque(
@@ -245,6 +245,18 @@ class ScorePanel(CachedPanel):
         return image
 
 
+def _separator(image: pygame.Surface, label: str, left: int, right: int, y: int, size: int) -> None:
+    """A deal's separator in the log: its label centred in gold, a rule either side."""
+    shown = fonts.render(label, size, GOLD, True)
+    x = (left + right - shown.get_width()) // 2
+    image.blit(shown, (x, y))
+    middle, gap = y + shown.get_height() // 2, max(6, size // 2)
+    if x - gap > left:
+        pygame.draw.line(image, GOLD, (left, middle), (x - gap, middle))
+    if x + shown.get_width() + gap < right:
+        pygame.draw.line(image, GOLD, (x + shown.get_width() + gap, middle), (right, middle))
+
+
 class LogPanel(CachedPanel):
     """What happened in the deal, newest at the bottom: "Ada discards the 7♥". ``scroll``
     lines at the bottom are hidden while the player reads back; arrows say more is there."""
@@ -309,7 +321,9 @@ class LogPanel(CachedPanel):
             for i, part in enumerate(reversed(wrapped)):
                 row_y = y - i * step
                 first = i == len(wrapped) - 1
-                if first and line.name and part.startswith(line.name):
+                if line.deal_start:  # a deal's separator: centred, ruled either side
+                    _separator(image, part, rect.x + pad, rect.x + pad + width, row_y, body)
+                elif first and line.name and part.startswith(line.name):
                     name_img = fonts.render(line.name, body, seat_colour(line.seat or 0), True)
                     image.blit(name_img, (rect.x + pad, row_y))
                     rest = part[len(line.name) :]

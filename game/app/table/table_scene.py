@@ -201,6 +201,12 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
     def _record(self, events: list[Event]) -> None:
         self.action_log.record(events)
 
+    def save_log(self) -> None:
+        """Save the whole game's log as text (every deal, each set apart)."""
+        from game.app.table.parts.log import save_log_text
+
+        save_log_text(self.app, self.session.setup.game_id, self.action_log.text())
+
     def _rebuild_log(self) -> None:
         self.action_log.rebuild()
 

@@ -1,11 +1,14 @@
 """The action log (a part of the table): a line for every event the shown seat saw that
-the game keeps in its log (``shows_in_log``), from the start of the deal being played,
-rebuilt in the player's language after a change of it or a resize, and scrolled back
-by the wheel and Page Up (0: the newest line at the bottom)."""
+the game keeps in its log (``shows_in_log``), the whole game from its first deal, each
+deal opened by a separator line ("Deal 3"), rebuilt in the player's language after a
+change of it, a resize or a resume, scrolled back by the wheel and Page Up (0: the
+newest line at the bottom), and written out as text (:func:`log_text`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.app.i18n import tr
 from game.app.messages import render
@@ -13,8 +16,12 @@ from game.app.table.context import TableContext
 from game.app.table.panels import LogLine
 from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
 
-# The log keeps the whole deal being played; the cap only guards against a runaway deal.
-LOG_KEEP = 1000
+if TYPE_CHECKING:
+    from game.app.app import App
+
+# The log keeps the whole game; the cap only guards against a runaway one (a nine-deal
+# game of six at Kalooki logs about 4,000 lines).
+LOG_KEEP = 20_000
 
 
 def _no_lines(index: int) -> list[LogLine]:
@@ -48,9 +55,10 @@ class TableLog:
                     line = LogLine(seat, names[seat], text)
                 else:
                     line = LogLine(None, "", text)
-            elif isinstance(event, DealStarted):
+            elif isinstance(event, DealStarted):  # a separator, then who deals
+                self.add(LogLine(None, "", tr("table.log_separator", n=event.deal), True))
                 dealer = names[event.dealer] if 0 <= event.dealer < len(names) else ""
-                line = LogLine(None, "", tr("table.log_deal", n=event.deal, dealer=dealer), True)
+                line = LogLine(None, "", tr("table.log_deal", n=event.deal, dealer=dealer))
             elif isinstance(event, DealScored):
                 line = LogLine(None, "", tr("table.log_scored", n=event.deal))
             elif isinstance(event, GameOver):
@@ -65,37 +73,64 @@ class TableLog:
             self.scroll += 1
 
     def _trim(self) -> None:
-        starts = [i for i, line in enumerate(self.lines) if line.deal_start]
-        keep = max(starts[-1] if starts else 0, len(self.lines) - LOG_KEEP)
-        del self.lines[:keep]
+        del self.lines[: max(0, len(self.lines) - LOG_KEEP)]
         self.scroll = min(self.scroll, max(0, len(self.lines) - 1))
 
     def rebuild(self) -> None:
-        """The log again from the session's record (the language may have changed)."""
+        """The log again from the session's record (the language may have changed): the
+        whole game, from the opening that dealt the first hand."""
         session = self.ctx.session
         self.lines = []
         seat = session.view_seat
         self.scroll = 0
         moves = session.moves
-        # From the move that dealt the deal being played (the opening deals the first).
-        first = next(
-            (
-                i
-                for i in range(len(moves) - 1, -1, -1)
-                if any(isinstance(e, DealStarted) for e in moves[i])
-            ),
-            None,
-        )
-        if first is None:
-            self.record(events_for(session.opening, seat))
-            first = 0
-        for index in range(first, len(moves) + 1):
+        self.record(events_for(session.opening, seat))
+        for index in range(len(moves) + 1):
             for line in self.kept_lines(index):  # a networked table's notices and chat
                 self.add(line)
             if index < len(moves):
                 self.record(events_for(moves[index], seat))
         self._trim()
 
+    def text(self) -> str:
+        """The whole log as plain text (Save log): each deal set apart by its separator."""
+        return log_text([(line.deal_start, _plain(line)) for line in self.lines])
+
     def scroll_by(self, lines: int) -> None:
         """Read back (``lines`` > 0) or forward in the log; 0 is the newest line at the bottom."""
         self.scroll = max(0, min(self.scroll + lines, len(self.lines) - 1))
+
+
+def _plain(line: LogLine) -> str:
+    return f"{line.name}{tr('table.log_joiner')}{line.text}" if line.name else line.text
+
+
+def log_text(lines: Iterable[tuple[bool, str]]) -> str:
+    """(separator?, text) lines as plain text: a blank line before each separator after
+    the first, and the separator set off ("— Deal 3 —")."""
+    out: list[str] = []
+    for separator, said in lines:
+        if separator:
+            out += ["", f"— {said} —"] if out else [f"— {said} —"]
+        else:
+            out.append(said)
+    return "\n".join(out) + "\n"
+
+
+def save_log_text(app: App, game_id: str, text: str) -> Path | None:
+    """Write a log's text into the data folder's ``logs/`` and tell the player where (or
+    why not, in their words); its place."""
+    from datetime import datetime
+
+    from game.app.disk import disk_reason
+    from game.persist.store import write_bytes_atomic
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = app.paths.data / "logs" / f"{game_id}-{stamp}.txt"
+    try:
+        write_bytes_atomic(path, text.encode("utf-8"))
+    except OSError as error:
+        app.notify([tr("replay.log_not_saved", reason=disk_reason(error))])
+        return None
+    app.notify([tr("replay.log_saved", path=str(path))])
+    return path
