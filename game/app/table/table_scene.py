@@ -604,13 +604,13 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
+        if self.watch is not None:  # under its buttons (the widgets are drawn next)
+            self.watch.draw(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.painter.draw_over(surface)
         status = self.layout.status if self.layout is not None else None
         draw_save_problem(surface, self.autosaver.problem, status)  # until a save succeeds
-        if self.watch is not None:
-            self.watch.draw(surface)
         if self.net is not None:
             self.net.draw(surface)
 
