@@ -9,7 +9,6 @@ call the table package (``game.app.table``: ``start_table(app, setup)`` and
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -170,7 +169,7 @@ class App:
     def update_settings(self, *, save: bool = True, **changes: Any) -> None:
         """Apply changed settings at once and keep them (sliders save after a pause)."""
         old = self.settings
-        new = dataclasses.replace(old, **changes)
+        new = old.with_changes(**changes)
         if new == old:
             return
         self.settings = new

@@ -111,6 +111,18 @@ def _length_unknown(options: Any) -> int | None:
 
 
 @dataclass(frozen=True)
+class TableSetting:
+    """A player's preference for how one game's table behaves (not a rule: both players
+    of a game may choose differently), offered in Settings as one of ``choices``. Its
+    texts are ``settings.<name>``, ``settings.<name>_help`` and ``settings.<name>_<choice>``;
+    the settings file keeps it under ``name``."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's manifest: everything the rest of the app needs, in one place.
 
@@ -139,6 +151,8 @@ class GameInfo:
     # how many deals a game with these options lasts ("deal 3 of 9" in the Load list);
     # None for a game played to a score, whose length nobody knows in advance
     planned_deals: Callable[[Any], int | None] = _length_unknown
+    # the player's preferences for this game's table, offered in Settings
+    settings: tuple[TableSetting, ...] = ()
     # whether a new player (a spectator at an online table) may take computer seat
     # ``seat`` of this state: between deals where the game's rules allow a new player
     # (each game's ``takes_new_player`` in its rules.py says when, and why); None: the

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.engine.game import TableSetting
+from game.games.registry import GAMES
 from game.persist.paths import Paths
 from game.persist.store import write_json
 from game.persist.texts import is_shown_text
@@ -46,16 +48,41 @@ class Settings:
     four_colour: bool = False
     confirm_end_turn: bool = False
     hard_think_ms: int = 400  # 100..3000, the Hard AI's time budget per decision
-    kalooki_calls: str = "ask"  # "ask" | "never": whether Kalooki asks you to call a discard
     computer_pace: str = "follow"  # "follow" | "fast" | "instant": how computer seats play
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     window_pos: tuple[int, int] | None = None
     online_name: str = ""  # the name friends see at a networked table ("" until typed)
+    # the games' own table settings (their manifests declare them) that differ from
+    # their defaults: (name, choice) pairs, sorted by name
+    tables: tuple[tuple[str, str], ...] = ()
+
+    def table_setting(self, name: str) -> str:
+        """The choice of one game's table setting (``TableSetting.name``)."""
+        return dict(self.tables).get(name, TABLE_SETTINGS[name].default)
+
+    def with_changes(self, **changes: Any) -> Settings:
+        """These settings with some changed by name, a game's table setting too."""
+        tables = dict(changes.pop("tables", self.tables))
+        for name in [name for name in changes if name in TABLE_SETTINGS]:
+            tables[name] = _choice(TABLE_SETTINGS[name].choices)(changes.pop(name))
+        return dataclasses.replace(self, **changes, tables=_kept_choices(tables))
 
 
-KALOOKI_CALLS = ("ask", "never")
 COMPUTER_PACES = ("follow", "fast", "instant")
+
+
+def _table_settings() -> dict[str, TableSetting]:
+    return {s.name: s for info in GAMES.values() for s in info.settings}
+
+
+# Every game's table settings, by name (each game's manifest declares its own).
+TABLE_SETTINGS = _table_settings()
+
+
+def _kept_choices(tables: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """The choices that differ from their setting's default, in a stable order."""
+    return tuple(sorted((n, c) for n, c in tables.items() if c != TABLE_SETTINGS[n].default))
 
 
 def system_language(
@@ -160,14 +187,13 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "four_colour": _flag,
     "confirm_end_turn": _flag,
     "hard_think_ms": _whole(100, 3000),
-    "kalooki_calls": _choice(KALOOKI_CALLS),
     "computer_pace": _choice(COMPUTER_PACES),
     "fullscreen": _flag,
     "window_size": _pair(WINDOW_MIN, WINDOW_MAX),
     "window_pos": _position,
     "online_name": _name,
 }
-assert set(CHECKS) == {f.name for f in dataclasses.fields(Settings)}
+assert set(CHECKS) == {f.name for f in dataclasses.fields(Settings)} - {"tables"}
 
 
 def settings_from_dict(data: Any, defaults: Settings) -> tuple[Settings, list[str]]:
@@ -178,24 +204,27 @@ def settings_from_dict(data: Any, defaults: Settings) -> tuple[Settings, list[st
         raise WrongShape("it does not hold settings")
     values: dict[str, Any] = {}
     messages = []
-    for name, check in CHECKS.items():
+    checks = {**CHECKS, **{n: _choice(s.choices) for n, s in TABLE_SETTINGS.items()}}
+    for name, check in checks.items():
         if name not in data:
             continue
         try:
             values[name] = check(data[name])
         except ValueError as problem:
-            default = getattr(defaults, name)
+            default = getattr(defaults, name) if name in CHECKS else defaults.table_setting(name)
             messages.append(
                 f"The setting {name!r} {problem}; it was reset to its default ({default!r})."
             )
-    return dataclasses.replace(defaults, **values), messages
+    return defaults.with_changes(**values), messages
 
 
 def settings_to_dict(settings: Settings) -> dict[str, Any]:
     data: dict[str, Any] = {"format": SETTINGS_FORMAT}
-    for field in dataclasses.fields(Settings):
-        value = getattr(settings, field.name)
-        data[field.name] = list(value) if isinstance(value, tuple) else value
+    for name in CHECKS:
+        value = getattr(settings, name)
+        data[name] = list(value) if isinstance(value, tuple) else value
+    for name in TABLE_SETTINGS:  # each at the top level, as the file always kept them
+        data[name] = settings.table_setting(name)
     return data
 
 

@@ -149,7 +149,22 @@ def test_kalooki_calls_is_ask_or_never_and_a_bad_value_falls_back():
     from game.persist.settings import Settings, settings_from_dict, settings_to_dict
 
     kept, messages = settings_from_dict({"kalooki_calls": "never"}, Settings())
-    assert kept.kalooki_calls == "never" and messages == []
+    assert kept.table_setting("kalooki_calls") == "never" and messages == []
     assert settings_to_dict(kept)["kalooki_calls"] == "never"
     reset, messages = settings_from_dict({"kalooki_calls": "sometimes"}, Settings())
-    assert reset.kalooki_calls == "ask" and "kalooki_calls" in messages[0]
+    assert reset.table_setting("kalooki_calls") == "ask" and "kalooki_calls" in messages[0]
+
+
+def test_a_games_table_setting_is_declared_by_its_manifest_and_kept_like_the_others(paths):
+    from game.games.kalooki import CALLS_SETTING
+    from game.games.kalooki import INFO as KALOOKI
+    from game.persist.settings import TABLE_SETTINGS, save_settings
+
+    assert CALLS_SETTING in KALOOKI.settings and TABLE_SETTINGS["kalooki_calls"] is CALLS_SETTING
+    chosen = Settings().with_changes(kalooki_calls="never", sound=False)
+    assert chosen.table_setting("kalooki_calls") == "never" and not chosen.sound
+    save_settings(paths, chosen)
+    assert load_settings(paths) == (chosen, [])
+    assert chosen.with_changes(kalooki_calls="ask") == Settings(sound=False)  # the default
+    with pytest.raises(ValueError, match="ask, never"):
+        Settings().with_changes(kalooki_calls="sometimes")

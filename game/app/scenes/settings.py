@@ -32,7 +32,8 @@ from game.app.ui.paint import (
 )
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.ui.widgets import Control, segment_widths, segmented, toggle
-from game.persist.settings import COMPUTER_PACES, KALOOKI_CALLS, default_settings
+from game.games.registry import GAMES
+from game.persist.settings import COMPUTER_PACES, default_settings
 
 ROW = 66
 BACK_W = 54
@@ -149,10 +150,10 @@ class SettingsScene(Scene):
             lambda v: int(round(v / 100) * 100),
             lambda v: tr("settings.seconds", value=f"{v / 1000:.1f}"),
         )
-        y += row
-        self._choices(
-            "kalooki_calls", KALOOKI_CALLS, s.kalooki_calls, x, y, cw, 0, row
-        )  # room for its label
+        for setting in (setting for info in GAMES.values() for setting in info.settings):
+            y += row  # each game's own (its manifest declares them), its label on the left
+            chosen = s.table_setting(setting.name)
+            self._choices(setting.name, setting.choices, chosen, x, y, cw, 0, row)
         y += row
         self._choices(
             "computer_pace", COMPUTER_PACES, s.computer_pace, x, y, cw, 0, row, help_under=True

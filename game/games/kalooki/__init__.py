@@ -20,7 +20,7 @@ Decisions where the rules page is silent:
 - ``legal_actions`` lists the discards most sensible first (discards.py).
 """
 
-from game.engine.game import GameInfo
+from game.engine.game import GameInfo, TableSetting
 from game.games.kalooki import messages  # noqa: F401  (registers the English templates)
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.options import KalookiOptions
@@ -29,6 +29,8 @@ from game.games.kalooki.scoring import CONTRACTS, POLICY, contract_for, penalty,
 from game.games.kalooki.state import KalookiState, KalookiView
 
 RULES = KalookiRules()
+# Whether the table asks you each time you may call a discard, or you never call.
+CALLS_SETTING = TableSetting("kalooki_calls", ("ask", "never"), "ask")
 INFO = GameInfo(
     id="kalooki",
     title="Kalooki",
@@ -45,9 +47,11 @@ INFO = GameInfo(
     help="rules/kalooki",
     planned_deals=lambda options: len(CONTRACTS),  # one deal a contract
     takes_new_player=takes_new_player,
+    settings=(CALLS_SETTING,),
 )
 
 __all__ = [
+    "CALLS_SETTING",
     "CONTRACTS",
     "INFO",
     "POLICY",

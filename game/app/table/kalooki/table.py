@@ -23,6 +23,7 @@ from game.engine.cards import Card
 from game.engine.events import Said
 from game.engine.melds import arrangements, extensions, meld_problem
 from game.engine.messages import Message
+from game.games.kalooki import CALLS_SETTING
 from game.games.kalooki import messages as say
 from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, Tack
 from game.games.kalooki.scoring import POLICY, contract_for
@@ -57,7 +58,7 @@ class KalookiTable(TableScene):
     @property
     def never_calls(self) -> bool:
         """The player chose in Settings never to call: the table lets each card go."""
-        return self.app.settings.kalooki_calls == "never"
+        return self.app.settings.table_setting(CALLS_SETTING.name) == "never"
 
     def asked_to_call(self) -> bool:
         return self.my_turn and self.top_card is not None and self.view.phase == CALL
