@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from game.app import i18n
 from game.app.i18n import PLACEHOLDER, tr
@@ -42,6 +43,14 @@ def shown_name(name: str) -> str:
     """A player's name as this screen shows it: a default name ("You", "Player 2") given in
     any language reads in the current one, so a game begun in English and resumed in
     Japanese says あなた; a name the player typed is shown as typed."""
+    return _shown_name(name, i18n.language())
+
+
+@lru_cache(maxsize=512)
+def _shown_name(name: str, current: str) -> str:
+    """``shown_name`` in the ``current`` language. Cached: a table frame names every seat
+    a few times over (plates, cells, scores, status), and the translations never change
+    while the app runs (``i18n.table`` is read once)."""
     for language in i18n.LANGUAGES:
         words = i18n.table(language)
         if name == words.get("new_game.you"):

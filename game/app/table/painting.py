@@ -13,7 +13,9 @@ from game.app.cards import card_size
 from game.app.i18n import tr
 from game.app.messages import render
 from game.app.table.compose import backs_centre
+from game.app.table.felt_layer import FeltLayer
 from game.app.table.panels import (
+    SeatInfo,
     card_count_badge,
     draw_plaque,
     draw_status,
@@ -28,9 +30,13 @@ CELL_FILL = (6, 30, 19)
 TARGET = (250, 214, 120)
 
 
+Plate = tuple[int, tuple[int, int, int, int], SeatInfo, int]  # seat, rect, shown, backs room
+
+
 class TablePainter:
     def __init__(self, scene) -> None:
         self.scene = scene
+        self.layer = FeltLayer()
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -38,11 +44,16 @@ class TablePainter:
         if layout is None:
             return
         art = s.app.cards
-        surface.blit(felt_background(surface.get_size(), art), (0, 0))
-        if s.rummy_felt:
-            self._cells(surface)
-            self._piles(surface)
-        self._plaques(surface)
+        plates = self._plates()
+        # The plates that move with the clock are drawn each frame; the rest is one image
+        # (felt_layer.py), redrawn only when something it shows changes.
+        still = tuple(p for p in plates if not (p[2].to_act or p[2].thinking))
+        felt = felt_background(surface.get_size(), art)
+        key = (self._still_key(), still)
+        self.layer.blit(surface, felt, key, lambda image: self._draw_still(image, still))
+        for plate in plates:
+            if plate not in still:
+                self._plate(surface, plate)
         s.paint_felt(surface)
         self._targets(surface)
         skip = s.animator.keys()
@@ -120,13 +131,52 @@ class TablePainter:
             )
             surface.blit(image, (x, round(token.place.y) - image.get_height() + 3))
 
-    def _plaques(self, surface: pygame.Surface) -> None:
+    def _plates(self) -> list[Plate]:
+        """Each name plate: (seat, its rect, what it shows, room kept for the backs)."""
         s = self.scene
         layout = s.layout
+        plates = []
         for seat, spot in layout.seats.items():
             info = s.seat_info(s.view, seat)
             room = 0 if seat == s.view_seat else round(card_size(layout.back_card_w)[0] * 1.9) + 8
-            draw_plaque(surface, spot.plaque, info, s.clock, layout.scale, backs_room=room)
+            plates.append((seat, tuple(spot.plaque), info, room))
+        return plates
+
+    def _plate(self, surface: pygame.Surface, plate: Plate) -> None:
+        _seat, rect, info, room = plate
+        scene = self.scene
+        draw_plaque(surface, pygame.Rect(rect), info, scene.clock, scene.layout.scale, room)
+
+    def _draw_still(self, image: pygame.Surface, still: tuple[Plate, ...]) -> None:
+        """Onto the felt, in the order the frame drew them: cells, piles, still plates."""
+        if self.scene.rummy_felt:
+            self._cells(image)
+            self._piles(image)
+        for plate in still:
+            self._plate(image, plate)
+
+    def _still_key(self) -> tuple:
+        """Everything the cells and piles show (the plates are keyed by their SeatInfo)."""
+        s = self.scene
+        layout = s.layout
+        if not s.rummy_felt:
+            return (layout.scale,)
+        owners = {getattr(m, "owner", -1) for m in getattr(s.view, "melds", ())}
+        if s.staged:
+            owners.add(s.view_seat)
+        cells = tuple(
+            (
+                seat,
+                tuple(rect),
+                s.session.to_act == seat,
+                s.cell_title(s.view, seat),
+                seat in owners,
+            )
+            for seat, rect in layout.cells.items()
+        )
+        piles = (tuple(layout.stock), tuple(layout.discard), tuple(layout.piles))
+        words = (tr("table.no_melds"), tr("table.stock"), tr("table.discard_pile"))
+        return (layout.scale, layout.font(13), cells, piles, words, tuple(s.table_notes(s.view)))
 
     def _counts(self, surface: pygame.Surface) -> None:
         """Card counts over the hidden hands and the stock."""
