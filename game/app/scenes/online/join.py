@@ -54,7 +54,7 @@ ANY = "any"
 WATCH_W = 96  # a list row's Watch button
 MAX_SEATS = max(info.max_players for info in GAMES.values())
 LIST_ROW = 58
-PUBLIC_ROW = 50
+PUBLIC_ROW = 46
 LAN_SHARE = 0.42  # of the left panel: the LAN list above, the server's public tables below
 GOOD, HINT, WRONG = "good", "hint", "wrong"
 DISCOVERY_INTERFACES: list[str] | None = None  # None: every interface (tests use loopback)
@@ -180,16 +180,16 @@ class JoinScene(Scene):
             where = f"{table.address}:{table.port}"
             self._watch_button(left, y, LIST_ROW - 10, where, table.code)
             y += LIST_ROW
-        y = split + 52
+        y = split + 56
         room = max(1, (left.bottom - y - 8) // PUBLIC_ROW)
         for public in self.server.tables[:room]:
             button = pygame_gui.elements.UIButton(
-                pygame.Rect(left.x + 20, y, left.w - 40 - WATCH_W, PUBLIC_ROW - 8),
-                fit_line(public_label(public), 15, left.w - 64 - WATCH_W, True),
+                pygame.Rect(left.x + 20, y, left.w - 40 - WATCH_W, PUBLIC_ROW - 6),
+                fit_line(public_label(public), 16, left.w - 104 - WATCH_W, True),
                 self.ui,
             )
             self.public_buttons[button] = public
-            self._watch_button(left, y, PUBLIC_ROW - 8, None, public.code)
+            self._watch_button(left, y, PUBLIC_ROW - 6, None, public.code)
             y += PUBLIC_ROW
         self._build_form(right)
         fy = h - 74
@@ -454,8 +454,14 @@ class JoinScene(Scene):
             if where is None
             else tr("online.public_title", server=self.address_text.strip())
         )
-        title = fit_line(title, 19, area.w - 48, True)
+        hidden = len(self.server.tables) - len(self.public_buttons)
+        more = tr("online.public_more", n=hidden) if hidden > 0 and self.public_buttons else ""
+        more_w = fonts.font(15, True).size(more)[0] + 12 if more else 0
+        title = fit_line(title, 19, area.w - 48 - more_w, True)
         text(surface, title, (area.x + 24, area.y + 16), 19, GOLD, bold=True)
+        if more:  # a low window shows fewer rows: say how many more the server lists
+            at = (area.right - 24, area.y + 28)
+            text(surface, more, at, 15, MUTED, bold=True, anchor="midright")
         key = PUBLIC_STATES.get(self.server.state)
         if key is not None and not self.public_buttons:
             hint = pygame.Rect(area.x + 24, area.y + 54, area.w - 48, area.h - 62)
