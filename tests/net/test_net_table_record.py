@@ -17,11 +17,16 @@ from game.app.scenes.load import LoadScene
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.title import TitleScene
 from game.engine import codec
+from game.net.client import NetClient
 from game.net.record import RECORD, record_frame
 from game.persist.replays import list_replays, replay_folder
 from tests.net.tablesetup import close_app, new_app, run, seat_clients, sit, until
 
 GAME = "kaluki"
+
+
+def separators(table) -> list[str]:
+    return [line.text for line in table.log_lines if line.deal_start]
 
 
 def play_to_the_results(app, table, offered: list[bool]) -> GameOverScene:
@@ -65,15 +70,30 @@ def test_an_online_game_is_looked_back_over_from_the_results_and_the_load_list(s
         assert list(replay.saved.log) == stored.log  # the server's moves, every one
         server_state = server.call(lambda: server.server.lobby.tables[code].state)
         assert codec.encode(replay.replay.state) == codec.encode(server_state)
-        replay.act("first")
-        assert replay.replay.at == 0 and not replay.replay.state.finished
-        (kept,) = list_replays(app.paths)
-        assert kept.game_id == GAME and kept.finished and code in kept.path.name
         # The record again (asked, or with a rejoin) is not kept a second time.
         again = client.request(RECORD, {})
         assert again.ok
         table.net.keep_record(record_frame(again.data))
         assert len(list_replays(app.paths)) == 1
+        # The table's log kept every deal, each with its separator, and so does the
+        # table opened again on a rejoin (the seat's history is the whole game).
+        deals = [f"Deal {deal}" for deal in replay.replay.deals]
+        assert len(deals) > 1 and separators(table) == deals
+        rejoined = NetClient(server.url)
+        rejoined.code, rejoined.seat, rejoined.game_id = code, client.seat, GAME
+        rejoined.connect()
+        rejoined.credential = client.credential
+        assert rejoined.rejoin().ok
+        other = new_app(tmp_path / "ann-again")
+        try:
+            assert separators(sit(other, rejoined)) == deals
+        finally:
+            rejoined.close()
+            close_app(other)
+        replay.act("first")
+        assert replay.replay.at == 0 and not replay.replay.state.finished
+        (kept,) = list_replays(app.paths)
+        assert kept.game_id == GAME and kept.finished and code in kept.path.name
     finally:
         client.close()
         close_app(app)
