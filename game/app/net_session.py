@@ -399,13 +399,16 @@ class NetSession:
     def resume_record(self) -> dict[str, Any]:
         """What the app keeps beside its saves to rejoin this seat later (Continue)."""
         client = self.client
-        return {
+        record = {
             "url": client.url,
             "code": client.code,
             "seat": client.seat,
             "credential": client.credential,
             "game": client.game_id,
         }
+        if client.host_secret:  # this app created the table: its host controls come back
+            record["host"] = client.host_secret
+        return record
 
     def _changed(self) -> None:
         if self.on_change is not None:

@@ -1,8 +1,10 @@
 """The online tables this app has a seat at: one small file per table in
 ``online/`` beside the saves, holding what the app needs to rejoin that seat (the
 server's address, the table code, the seat number, the seat's secret credential and the
-game), and the hand as its player arranged it (groups of card texts, display only: a
-table opened again on a rejoin lays the hand out so, instead of sorting it afresh).
+game; the host's secret too when this app created the table, so its host controls and a
+rematch's Start are there again after a restart), and the hand as its player arranged
+it (groups of card texts, display only: a table opened again on a rejoin lays the hand
+out so, instead of sorting it afresh).
 Written when the table opens, removed when the game ends or the table is gone.
 
 A file is validated on read like every file of ours: too big, not JSON, or not the
@@ -39,6 +41,7 @@ class OnlineRecord:
     game: str
     path: Path | None = None  # where it was read from
     hand: tuple[tuple[str, ...], ...] = ()  # the seat's arrangement (card texts)
+    host: str = ""  # the host's secret, when this app created the table
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -50,6 +53,8 @@ class OnlineRecord:
         }
         if self.hand:
             data["hand"] = [list(group) for group in self.hand]
+        if self.host:
+            data["host"] = self.host
         return data
 
 
@@ -69,7 +74,7 @@ def _hand(value: Any) -> tuple[tuple[str, ...], ...]:
 def parse_record(data: Any) -> OnlineRecord:
     """ValueError unless ``data`` is a well-formed record."""
     keys = {"url", "code", "seat", "credential", "game"}
-    if not isinstance(data, dict) or not keys <= set(data) <= keys | {"hand"}:
+    if not isinstance(data, dict) or not keys <= set(data) <= keys | {"hand", "host"}:
         raise ValueError("not an online table record")
     url, code, seat = data["url"], data["code"], data["seat"]
     credential, game = data["credential"], data["game"]
@@ -83,7 +88,11 @@ def parse_record(data: Any) -> OnlineRecord:
         raise ValueError("the seat's credential is not valid")
     if not (isinstance(game, str) and _GAME.match(game)):
         raise ValueError("the game is not valid")
-    return OnlineRecord(url, code, seat, credential, game, hand=_hand(data.get("hand")))
+    host = data.get("host", "")
+    if not (isinstance(host, str) and (host == "" or _TOKEN.match(host))):
+        raise ValueError("the host's secret is not valid")
+    hand = _hand(data.get("hand"))
+    return OnlineRecord(url, code, seat, credential, game, hand=hand, host=host)
 
 
 def folder(paths: Paths) -> Path:

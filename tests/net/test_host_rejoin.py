@@ -8,6 +8,7 @@ import socket
 
 from game.app.scenes.online.connect import HOSTED_DB, serve
 from game.app.scenes.title import TitleScene
+from game.app.table.host_menu import hosting as hosting_session
 from game.app.table.table_scene import TableScene
 from game.net.client import NetClient
 from tests.net.tablesetup import arrive, close_app, new_app, run, sit
@@ -46,6 +47,9 @@ def test_the_host_rejoins_after_closing_the_app(tmp_path):
         title.choose("continue")
         back = arrive(app, TableScene)
         assert back.view_seat == 0
+        # The host's table menu is there again (Remove a player, Close the table): the
+        # record keeps the host's secret (issue 25: it was missing after Continue).
+        assert hosting_session(back.session) is back.session
         assert back.session.move_count >= moves
         play_moves([(app, back)], 2)  # served here again: the game goes on
         back.session.close()

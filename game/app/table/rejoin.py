@@ -147,6 +147,7 @@ def reach(app: App, record: OnlineRecord, timeout: float = 10.0) -> Reached:
 
     client = NetClient(record.url, timeout=timeout)
     client.code, client.seat, client.game_id = record.code, record.seat, record.game
+    client.host_secret = record.host or None  # the host's menu (and a rematch's Start)
     hosting = None
     try:
         try:
