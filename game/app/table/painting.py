@@ -22,7 +22,7 @@ from game.app.table.panels import (
     fit_line,
     seat_colour,
 )
-from game.app.table.sprites import draw_card, draw_picture
+from game.app.table.sprites import Token, draw_card, draw_picture
 from game.app.ui.paint import felt_background, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, RED
 
@@ -274,13 +274,20 @@ class TablePainter:
         rect = s.key_target_rect()
         if rect is not None:
             pygame.draw.rect(surface, TARGET, rect.inflate(6, 6), 4, 14)
+        focused = None
         if s.keyboard_used and not s.covered:
             cards = s.hand_cards()
             if cards and s.drag is None:
-                card = cards[max(0, min(s.focus, len(cards) - 1))]
-                token = s.picture.get(card)
-                if token is not None:
-                    pygame.draw.rect(surface, TARGET, token.rect.inflate(8, 8), 3, 10)
+                focused = s.picture.get(cards[max(0, min(s.focus, len(cards) - 1))])
+        hovered = self.hovered_card()
+        if hovered is not None and hovered is not focused:
+            # the mouse: a thin soft outline of the card's visible part, never the ring
+            area = visible_part(hovered)
+            surface.blit(_hover_outline(area.inflate(4, 4).size), area.inflate(4, 4).topleft)
+        if focused is not None:
+            # the keyboard's ring goes round what is seen of a fanned card, not the part
+            # under its neighbour (it seemed to hold two cards)
+            pygame.draw.rect(surface, TARGET, visible_part(focused).inflate(8, 8), 3, 10)
         drag = s.drag
         if drag is not None:
             for key, place in drag.places().items():
@@ -293,6 +300,28 @@ class TablePainter:
                 move = drag.moves.get(drag.hover)
                 if move is not None:
                     pygame.draw.rect(surface, RED, drag.bounds().inflate(10, 10), 3, 12)
+
+    def hovered_card(self) -> Token | None:
+        """The shown hand's card under the mouse (none while dragging or covered)."""
+        s = self.scene
+        if s.pointer is None or s.drag is not None or s.covered:
+            return None
+        token: Token | None = s.picture.hit(s.pointer)
+        if token is None or token.zone != f"hand:{s.view_seat}" or token.card is None:
+            return None
+        return token
+
+
+def visible_part(token: Token) -> pygame.Rect:
+    """The part of a card that shows (a fanned hand card's strip beside the next card)."""
+    return token.hit if token.hit is not None else token.rect
+
+
+@lru_cache(maxsize=16)
+def _hover_outline(size: tuple[int, int]) -> pygame.Surface:
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(image, (*CREAM, 150), image.get_rect(), 2, 9)
+    return image
 
 
 def _dashed(surface: pygame.Surface, rect: pygame.Rect, colour, dash: int = 8) -> None:

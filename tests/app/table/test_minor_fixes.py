@@ -84,3 +84,37 @@ def test_a_key_at_your_own_call_prompt_says_what_you_may_do(app, letter):
         assert table.notice.startswith("先に7♦をコールするか、パスしてください"), table.notice
     finally:
         i18n.set_language("en")
+
+
+def test_the_focus_ring_outlines_the_fanned_cards_visible_part_and_hover_looks_otherwise(app):
+    """Issue 29: the keyboard's focus ring went round the whole fanned card, so it
+    seemed to hold two cards; the mouse's hover outline looked like the ring. The ring
+    now goes round what is seen of the card, and hover is a thin soft outline."""
+    from game.app.table.painting import TARGET
+    from tests.app.table.helpers import frames, post
+
+    table = kaluki_table(app, ("human", "easy"))
+    table.ai_pause = 60.0
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+    cards = table.hand_cards()
+    focused, neighbour = table.picture.get(cards[3]), table.picture.get(cards[4])
+    assert focused.hit is not None and focused.hit.w < focused.rect.w  # fanned
+    surface = app.draw()
+    y = focused.rect.centery
+    assert surface.get_at((focused.hit.right + 2, y))[:3] == TARGET  # round the strip
+    assert surface.get_at((focused.rect.right + 2, y))[:3] != TARGET  # not the neighbour
+    assert surface.get_at((focused.hit.x - 2, y))[:3] == TARGET
+
+    hovered = table.picture.get(cards[7])
+    above = (hovered.hit.centerx, hovered.hit.y - 2)  # on the felt above the card
+    plain = surface.get_at(above)[:3]
+    beside = (neighbour.hit.centerx, neighbour.hit.y - 2)
+    beside_plain = surface.get_at(beside)[:3]
+    post(pygame.MOUSEMOTION, pos=hovered.hit.center, rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 1)
+    surface = app.draw()
+    outlined = surface.get_at(above)[:3]
+    assert outlined != plain and outlined != TARGET  # seen, and not the ring's gold
+    assert surface.get_at((focused.hit.right + 2, y))[:3] == TARGET  # the ring stays
+    assert surface.get_at(beside)[:3] == beside_plain  # no outline on another card
