@@ -88,6 +88,10 @@ class App:
         self._hosted: HostedServer | None = None  # the one table server of the tables hosted here
         # each game's New game choices this run (the file keeps them between runs)
         self.new_game_memory: dict[str, Choices] = {}
+        # the Host screen's this run: where and how (game, address, grace ...), and the
+        # choices of each game's table
+        self.host_memory: dict[str, Any] = {}
+        self.host_game_memory: dict[str, Choices] = {}
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0

@@ -10,7 +10,7 @@ choice, Enter and Space press; the ring starts on Create.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -44,6 +44,9 @@ from game.games.registry import get_game
 from game.net.protocol import OPEN, YOU
 from game.net.turn_timer import COMPUTER, DROP_GAMES, ON_TIMEOUT, TIMERS
 from game.persist.settings import MAX_ONLINE_NAME
+
+if TYPE_CHECKING:
+    from game.app.app import App
 
 HOST_KINDS = (YOU, OPEN, "easy", "normal", "hard")
 ON_SERVER = "server"  # the listen choice for a dedicated server
@@ -79,12 +82,12 @@ def as_local(choices: Choices) -> Choices:
 
 
 class HostScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        kept = app.__dict__.setdefault("host_memory", {})  # this run's choices, per game
-        self.kept: dict[str, Any] = kept
+        self.kept = kept = app.host_memory  # this run's choices
+        self.kept_games = app.host_game_memory  # and each game's table, by game
         games = game_ids()
-        self.game_id = kept.get("game") or getattr(app, "last_game_id", None) or games[0]
+        self.game_id = kept.get("game") or app.last_game_id or games[0]
         if self.game_id not in games:
             self.game_id = games[0]
         self.addresses = lan_addresses()
@@ -111,7 +114,7 @@ class HostScene(Scene):
 
     @property
     def choices(self) -> Choices:
-        return self.kept.setdefault(self.game_id, host_choices(self.game_id))
+        return self.kept_games.setdefault(self.game_id, host_choices(self.game_id))
 
     @property
     def info(self) -> Any:
@@ -130,7 +133,7 @@ class HostScene(Scene):
         names = [tr_or(f"games.{g}.name", get_game(g).title) for g in game_ids()]
         self.controls.append(
             segmented(
-                self.ui,
+                self.manager,
                 "game",
                 (margin, 92),
                 list(zip(game_ids(), names)),
@@ -159,7 +162,7 @@ class HostScene(Scene):
         label_w = fonts.font(19, True).size(tr("new_game.players"))[0]
         self.controls.append(
             segmented(
-                self.ui,
+                self.manager,
                 "players",
                 (x + label_w + 20, y),
                 [(n, str(n)) for n in counts],
@@ -175,7 +178,7 @@ class HostScene(Scene):
         view = pygame.Rect(area.x + 8, seats_top, area.w - 16, area.bottom - seats_top - fixed)
         kinds = [kind for _, kind in self.choices.seats[: self.choices.players]]
         choices = [(k, kind_label(k)) for k in HOST_KINDS]
-        rows = seat_rows(self.ui, view, kinds, choices)
+        rows = seat_rows(self.manager, view, kinds, choices)
         self.controls += rows.controls
         if rows.scroller is not None:
             self.scrollers["seats"] = rows.scroller
@@ -196,7 +199,7 @@ class HostScene(Scene):
         y += 46
         self._label("online.grace", (x, y + 17))
         self.controls.append(
-            stepper(self.ui, "grace", (field_x, y), self.grace, 0, GRACE_MAX, GRACE_STEP)
+            stepper(self.manager, "grace", (field_x, y), self.grace, 0, GRACE_MAX, GRACE_STEP)
         )
         self._label("online.seconds", (field_x + 162, y + 17))
         for key in timer_rows:
@@ -212,16 +215,18 @@ class HostScene(Scene):
         return ["online.timer"]
 
     def _timer_control(self, key: str, at: tuple[int, int]) -> Control:
+        current: int | str
+        choices: list[tuple[int | str, str]]
         if key == "online.timer":
             name, current = "timer", self.timer
             labels = [tr("online.timer_s", n=n) if n else tr("online.timer_off") for n in TIMERS]
-            choices = list(zip(TIMERS, labels))
+            choices = [(seconds, label) for seconds, label in zip(TIMERS, labels)]
         else:
             name, current = "on_timeout", self.on_timeout
             labels = [tr(f"online.timeout_{rule}") for rule in ON_TIMEOUT]
-            choices = list(zip(ON_TIMEOUT, labels))
+            choices = [(rule, label) for rule, label in zip(ON_TIMEOUT, labels)]
         widths = segment_widths(labels, minimum=56, padding=20)
-        return segmented(self.ui, name, at, choices, current, widths=widths, plain=True)
+        return segmented(self.manager, name, at, choices, current, widths=widths, plain=True)
 
     def _build_rules(self, area: pygame.Rect) -> None:
         fields = shown_fields(self.info.options_type)
@@ -232,11 +237,15 @@ class HostScene(Scene):
         if self.info.presets:  # the rule-set list, as on the New game screen
             lit = presets.current(self.info.presets, fields, self.choices.values)
             box = pygame.Rect(area.x + 20, top, area.w - 40, 0)
-            control, used = presets.preset_list(self.ui, self.game_id, self.info.presets, lit, box)
+            control, used = presets.preset_list(
+                self.manager, self.game_id, self.info.presets, lit, box
+            )
             self.controls.append(control)
             top += used + 6
         view = pygame.Rect(area.x + 8, top, area.w - 16, area.bottom - 8 - where_h - top)
-        controls, scroller = option_rows(self.ui, self.game_id, fields, self.choices.values, view)
+        controls, scroller = option_rows(
+            self.manager, self.game_id, fields, self.choices.values, view
+        )
         adjust_steppers(controls, self.game_id, fields, self.choices.values, self._allowed)
         self.controls += controls
         if scroller is not None:
@@ -247,7 +256,7 @@ class HostScene(Scene):
         labels = [a if a != ON_SERVER else tr("online.on_server") for a in places]
         self.controls.append(
             segmented(
-                self.ui,
+                self.manager,
                 "listen",
                 (x, y + 30),
                 list(zip(places, labels)),
@@ -273,7 +282,9 @@ class HostScene(Scene):
         self.entries["where"] = entry
         if on_server:  # "List this table on the server": an on/off under the address
             y += 44
-            self.controls.append(toggle(self.ui, "public", pygame.Rect(x, y, 76, 32), self.public))
+            self.controls.append(
+                toggle(self.manager, "public", pygame.Rect(x, y, 76, 32), self.public)
+            )
             self._label("online.list_public", (x + 90, y + 16))
             y += PUBLIC_H - 44
         self.where_note = pygame.Rect(x, y + 44, area.w - 40, NOTE_H)
@@ -401,7 +412,7 @@ class HostScene(Scene):
         elif name == "on_timeout":
             self.on_timeout = self.kept["on_timeout"] = str(value)
         elif name == "players":
-            self.kept[self.game_id] = with_change(c, "players", int(value))
+            self.kept_games[self.game_id] = with_change(c, "players", int(value))
         elif name.startswith("seat:"):
             if value == YOU:  # one seat is yours: the one you had becomes open
                 for seat in c.seats:
@@ -420,7 +431,7 @@ class HostScene(Scene):
         counts = range(self.info.min_players, self.info.max_players + 1)
         for n in sorted(counts, key=lambda n: (abs(n - c.players), -n)):
             if possible(self.game_id, as_local(with_change(c, "players", n))):
-                self.kept[self.game_id] = with_change(c, "players", n)
+                self.kept_games[self.game_id] = with_change(c, "players", n)
                 return
 
     # --- create ---

@@ -244,7 +244,7 @@ class JoinScene(Scene):
         self.labels.append(("online.seat", (x, y + 17)))
         # 0 is "any seat": the stepper runs Any, 1, 2 ... up to the largest table.
         number = 0 if self.seat == ANY else int(self.seat)
-        self.seat_control = stepper(self.ui, "seat", (field_x, y), number, 0, MAX_SEATS, 1)
+        self.seat_control = stepper(self.manager, "seat", (field_x, y), number, 0, MAX_SEATS, 1)
         if number == 0 and self.seat_control.value_label is not None:
             self.seat_control.value_label.set_text(tr("online.any_seat"))
 
