@@ -38,7 +38,7 @@ from game.engine.cards import Card, sort_by_rank, sort_by_suit
 
 class TableInput:
     _last_click: tuple[Hashable, float] | None = None
-    pointer: tuple[int, int] | None = None  # where the mouse last moved (its hover outline)
+    hover_at: tuple[int, int] | None = None  # where the mouse last moved (its hover outline)
 
     # --- buttons -----------------------------------------------------------------------
 
@@ -187,7 +187,7 @@ class TableInput:
         self.press = Press(source, keys, pos, token.key)
 
     def mouse_move(self, pos: tuple[int, int]) -> None:
-        self.pointer = pos
+        self.hover_at = pos
         if self.drag is not None:
             self.drag.pos = pos
             zone = zone_at(self.composer.zones, pos) if self.composer else None

@@ -304,9 +304,9 @@ class TablePainter:
     def hovered_card(self) -> Token | None:
         """The shown hand's card under the mouse (none while dragging or covered)."""
         s = self.scene
-        if s.pointer is None or s.drag is not None or s.covered:
+        if s.hover_at is None or s.drag is not None or s.covered:
             return None
-        token: Token | None = s.picture.hit(s.pointer)
+        token: Token | None = s.picture.hit(s.hover_at)
         if token is None or token.zone != f"hand:{s.view_seat}" or token.card is None:
             return None
         return token
