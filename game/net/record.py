@@ -37,7 +37,7 @@ MAX_ASKS = 3  # requests for the record one connection may make at one table
 
 def game_record(table: Table) -> dict[str, Any]:
     """The finished game as a save file's JSON (built once); Refusal while it goes on."""
-    if table.state is None or not table.state.finished:
+    if table.state is None or not table.rules.finished(table.state):
         raise p.Refusal(msg(m.RECORD_NOT_YET))
     if table.record is None:
         from game.persist.saveformat import save_to_dict
@@ -55,7 +55,7 @@ def record_sends(table: Table, seat: int | None = None) -> list[Send]:
     nothing before. A record that cannot be built is logged, never costs the move."""
     from game.net.tables import Send
 
-    if table.state is None or not table.state.finished:
+    if table.state is None or not table.rules.finished(table.state):
         return []
     try:
         data = {"code": table.code, "record": game_record(table)}
