@@ -158,6 +158,10 @@ class GameInfo:
     # (each game's ``takes_new_player`` in its rules.py says when, and why); None: the
     # game takes no new player once the cards are dealt
     takes_new_player: Callable[[Any, int], bool] | None = None
+    # the move an online table's timed-out turn may be played as, when its host chose
+    # the sites' rule over the computer playing the turn (Indian Rummy's drop); None:
+    # the computer always plays it
+    timeout_drop: Action | None = None
 
     def options(self, **values: Any) -> Any:
         """Options from names and values, with a clear error for a bad one."""

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.events import DealStarted, Event, TurnStarted
 from game.engine.messages import Seat, msg
-from game.games.indian_rummy.actions import Pack
+from game.games.registry import GAMES
 from game.net import messages as m
 
 if TYPE_CHECKING:
@@ -38,7 +38,8 @@ log = logging.getLogger("game.net")
 TIMERS = (0, 30, 60, 120)  # seconds a turn; 0 is off
 COMPUTER, DROP = "computer", "drop"  # what a timeout does
 ON_TIMEOUT = (COMPUTER, DROP)
-DROP_GAMES = ("indian_rummy",)  # the games whose timeout may be a drop
+# the games whose timeout may be a drop (their manifests name the move)
+DROP_GAMES = tuple(game_id for game_id, info in GAMES.items() if info.timeout_drop is not None)
 MISSES_AWAY = 3  # timeouts in a row that make a seat away
 AWAY_TURN = 3.0  # seconds an away seat's turn waits before the computer plays it
 CLOCK = "clock"  # the server's frame: {seat, left, of} (seat None: no clock runs)
@@ -177,7 +178,8 @@ class TurnClock:
         misses = self.misses[number] = self.misses.get(number, 0) + 1
         sends: list[Send] = []
         if not seat.away:
-            dropping = self.setting.on_timeout == DROP and Pack() in table.legal_for(number)
+            drop = table.info.timeout_drop
+            dropping = self.setting.on_timeout == DROP and drop in table.legal_for(number)
             key = m.TIME_RAN_OUT_DROP if dropping else m.TIME_RAN_OUT
             sends.append(table.notice(msg(key, player=Seat(number))))
             if misses >= MISSES_AWAY:
@@ -185,9 +187,9 @@ class TurnClock:
                 table.keep_seats()
                 away = table.notice(msg(m.PLAYER_AWAY, player=Seat(number)))
                 sends += [table.lobby(), away]
-            if dropping:  # the sites' rule: the drop at the cost in force
+            if dropping and drop is not None:  # the sites' rule: the drop at the cost in force
                 sends += self.frames(table)
-                return sends + table.bot_act(number, len(table.log), Pack())
+                return sends + table.bot_act(number, len(table.log), drop)
         return sends + self.frames(table)
 
 

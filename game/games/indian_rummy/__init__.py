@@ -39,6 +39,7 @@ INFO = GameInfo(
     help="rules/indian_rummy",
     variant_option="format",
     takes_new_player=takes_new_player,
+    timeout_drop=Pack(),  # a drop at the cost in force, where a drop is legal
 )
 
 __all__ = [
