@@ -19,6 +19,8 @@ from game.engine.cards import Card
 
 CARD_ASPECT = 1.4  # height / width (poker cards, 2.5 x 3.5)
 CACHE_LIMIT = 400
+FLIGHT_STEP = 8  # px: a card in flight is rasterised only at widths of this step
+FLIGHT_LIMIT = 512  # scaled pictures of cards in flight kept
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -42,6 +44,7 @@ class CardArt:
         self.four_colour = four_colour
         self.back_design = back
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._flying: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._felt: pygame.Surface | None = None
 
     def face(self, card: Card | str, width: int, four_colour: bool | None = None) -> pygame.Surface:
@@ -54,6 +57,34 @@ class CardArt:
         design = design or self.back_design
         return self._get(("back", design, int(width)), lambda: card_back_path(design), width)
 
+    def in_flight(self, card: Card | None, width: int) -> pygame.Surface:
+        """A card (a back for None) for a flight, which grows or shrinks through a new
+        width every frame: the exact picture when it is already made, else one made at
+        the next width of FLIGHT_STEP and scaled down. Rasterising the SVG at every width
+        of a flight took frames over budget (issue 29: a Kalooki 6-seat batch of 20 cards
+        rasterised 159 pictures)."""
+        width = int(width)
+        name = "back" if card is None else face_name(card)
+        exact = (
+            ("back", self.back_design, width)
+            if card is None
+            else ("face", name, width, self.four_colour)
+        )
+        found = self._cache.get(exact)
+        if found is not None:
+            return found
+        key = (exact, "flight")
+        scaled = self._flying.get(key)
+        if scaled is not None:
+            return scaled
+        step = -(-width // FLIGHT_STEP) * FLIGHT_STEP  # rounded up: scaled down, crisp
+        source = self.back(step) if card is None else self.face(card, step)
+        scaled = pygame.transform.smoothscale(source, card_size(width))
+        self._flying[key] = scaled
+        if len(self._flying) > FLIGHT_LIMIT:
+            self._flying.popitem(last=False)
+        return scaled
+
     def felt(self) -> pygame.Surface:
         """The 128 x 128 tileable felt texture."""
         if self._felt is None:
@@ -62,6 +93,7 @@ class CardArt:
 
     def clear(self) -> None:
         self._cache.clear()
+        self._flying.clear()
 
     def __len__(self) -> int:
         return len(self._cache)

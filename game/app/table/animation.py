@@ -103,7 +103,7 @@ class Animator:
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         # Waiting cards first (they rest where they were), then moving ones on top.
         for flight in sorted(self.flights, key=lambda f: (f.moving, f.delay)):
-            draw_card(surface, art, flight.card, flight.place(), label=flight.label)
+            draw_card(surface, art, flight.card, flight.place(), label=flight.label, in_flight=True)
 
     # --- planning -------------------------------------------------------------------
 

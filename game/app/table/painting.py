@@ -33,6 +33,12 @@ TARGET = (250, 214, 120)
 Plate = tuple[int, tuple[int, int, int, int], SeatInfo, int]  # seat, rect, shown, backs room
 
 
+def _moves(info: SeatInfo) -> bool:
+    """Whether a plate changes with the clock: the pulse of the player to act, a thinking
+    AI's dots, a turn timer's ring."""
+    return info.to_act or info.thinking or info.clock is not None
+
+
 class TablePainter:
     def __init__(self, scene) -> None:
         self.scene = scene
@@ -45,9 +51,9 @@ class TablePainter:
             return
         art = s.app.cards
         plates = self._plates()
-        # The plates that move with the clock are drawn each frame; the rest is one image
+        # The plates that change with the clock are drawn each frame; the rest is one image
         # (felt_layer.py), redrawn only when something it shows changes.
-        still = tuple(p for p in plates if not (p[2].to_act or p[2].thinking))
+        still = tuple(p for p in plates if not _moves(p[2]))
         felt = felt_background(surface.get_size(), art)
         key = (self._still_key(), still)
         self.layer.blit(surface, felt, key, lambda image: self._draw_still(image, still))

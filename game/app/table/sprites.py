@@ -118,10 +118,16 @@ class Picture:
 _turned: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
 
-def card_image(art: CardArt, card: Card | None, place: Place) -> pygame.Surface:
-    """The picture of a card at ``place`` (a back when face down or unknown)."""
+def card_image(
+    art: CardArt, card: Card | None, place: Place, in_flight: bool = False
+) -> pygame.Surface:
+    """The picture of a card at ``place`` (a back when face down or unknown); a card
+    ``in_flight`` may be a scaled picture (``CardArt.in_flight``)."""
     hidden = card is None or not place.face_up
-    image = art.back(place.w) if card is None or hidden else art.face(card, place.w)
+    if in_flight:
+        image = art.in_flight(None if hidden else card, place.w)
+    else:
+        image = art.back(place.w) if card is None or hidden else art.face(card, place.w)
     angle = round(place.angle, 1)
     if not angle:
         return image
@@ -162,8 +168,9 @@ def draw_card(
     selected: bool = False,
     dim: bool = False,
     shadowed: bool = True,
+    in_flight: bool = False,
 ) -> None:
-    image = card_image(art, card, place)
+    image = card_image(art, card, place, in_flight)
     x, y = round(place.x), round(place.y)
     if place.angle:
         rect = image.get_rect(center=place.rect.center)
