@@ -13,7 +13,7 @@ import pytest
 from game.app import i18n
 from game.app.i18n import tr
 from game.app.scenes.online import server_list
-from game.app.scenes.online.join import public_label
+from game.app.scenes.online.join import public_label, public_labels
 from game.app.scenes.online.room import WaitingRoomScene
 from game.app.scenes.online.server_list import EMPTY, LISTED, NO_SERVER, UNREACHABLE
 from game.net.client import NetClient
@@ -64,9 +64,9 @@ def test_the_server_s_public_tables_are_listed_and_one_is_joined(app, server, la
         )
         ann = next(t for t in scene.server.tables if t.host == "Ann")
         assert "Ann" in public_label(ann) and pool in public_label(ann)
-        # each row as much of its line as fits (the host's name last: cut first)
+        # each row the longest of its lines that fits: the seats free always show
         for button, table in scene.public_buttons.items():
-            assert public_label(table).startswith(button.text.removesuffix("…"))
+            assert button.text in public_labels(table) and str(table.free) in button.text
         index = [t.host for t in scene.server.tables].index("Ann")
         retype(app, "name", "Bob")
         tab_to(app, f"public:{index}")

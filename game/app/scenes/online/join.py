@@ -91,16 +91,31 @@ def found_label(table: FoundTable) -> str:
     return f"{table.name}  ·  {game}  ·  {table.address}:{table.port}"
 
 
-def public_label(table: PublicTable) -> str:
-    """ "Indian Rummy · Pool 101 · Ann · 2 of 3 seats free" in the player's language."""
+def public_labels(table: PublicTable) -> list[str]:
+    """A listed table's row in the player's language, from the whole line ("Indian Rummy
+    · Pool 101 · 2 of 3 seats free · Ann") to shorter ones for a narrow window: the host's
+    name goes first, then the rule set; the seats free stay."""
     info = GAMES[table.game]
     game = tr_or(f"games.{table.game}.name", info.title)
     rules = variant_name(table.game, table.options)
-    key = "online.public_row" if rules else "online.public_row_plain"
-    line = tr(key, game=game, rules=rules, host=table.host, free=table.free, seats=table.seats)
+    facts = {"game": game, "rules": rules, "host": table.host}
+    facts |= {"free": table.free, "seats": table.seats}
+    keys = ["public_row", "public_row_nohost"] if rules else ["public_row_plain"]
+    lines = [tr(f"online.{key}", **facts) for key in [*keys, "public_row_short"]]
     if table.phase != "waiting":  # (only waiting tables are listed today)
-        line += " · " + tr_or(f"online.public_phase_{table.phase}", table.phase)
-    return line
+        phase = tr_or(f"online.public_phase_{table.phase}", table.phase)
+        lines = [f"{line} · {phase}" for line in lines]
+    return lines
+
+
+def public_label(table: PublicTable, width: int | None = None, size: int = 16) -> str:
+    """The longest of ``public_labels`` that fits ``width`` pixels (cut if none does)."""
+    lines = public_labels(table)
+    if width is None:
+        return lines[0]
+    font = fonts.font(size, True)
+    fitting = next((line for line in lines if font.size(line)[0] <= width), lines[-1])
+    return fit_line(fitting, size, width, True)
 
 
 PUBLIC_STATES = {
@@ -185,7 +200,7 @@ class JoinScene(Scene):
         for public in self.server.tables[:room]:
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(left.x + 20, y, left.w - 40 - WATCH_W, PUBLIC_ROW - 6),
-                fit_line(public_label(public), 16, left.w - 104 - WATCH_W, True),
+                public_label(public, left.w - 88 - WATCH_W),
                 self.ui,
             )
             self.public_buttons[button] = public
