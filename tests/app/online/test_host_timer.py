@@ -11,7 +11,7 @@ from game.app import i18n
 from game.app.i18n import tr
 from game.app.scenes.online.host import ON_SERVER, HostScene
 from game.app.scenes.online.room import WaitingRoomScene, timer_text
-from tests.app.conftest import frames
+from tests.app.conftest import frames, headless_app
 from tests.app.keys import key, tab_to
 from tests.app.online.screens import press_until, retype, until
 
@@ -42,3 +42,20 @@ def test_the_host_chooses_a_turn_timer_and_the_room_shows_it(app, server, langua
     table = server.call(lambda: server.server.lobby.tables[room.code])
     assert table.turns.setting.seconds == 30 and table.turns.setting.on_timeout == "drop"
     frames(app, 2)  # the room draws it
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_host_screen_on_a_server_with_a_timer_builds_in_a_low_window(paths, language):
+    """At 1024x640, "On a server" (its address and the public switch) left the rules'
+    list no height and pygame_gui failed (RecursionError): the deck note gives way."""
+    with headless_app(paths, size=(1024, 640), language=language) as app:
+        scene = HostScene(app)
+        app.start(scene)
+        frames(app, 1)
+        for game in ("kaluki", "indian_rummy"):
+            scene.change("game", game)
+            scene.change("listen", ON_SERVER)
+            scene.change("timer", 30)
+            frames(app, 1)
+            assert {"timer", "listen"} <= {control.name for control in scene.controls}
+            assert scene.columns[1].bottom <= app.size[1]

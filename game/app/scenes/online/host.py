@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 HOST_KINDS = (YOU, OPEN, "easy", "normal", "hard")
 ON_SERVER = "server"  # the listen choice for a dedicated server
 NOTE_H = 58  # three lines under the address: who keeps the deck
+MIN_RULES_H = 60  # the rules' list at least (pygame_gui fails on a list of no height)
 PUBLIC_H = 40  # the "list this table on the server" row (on a server only)
 GRACE_STEP, GRACE_MAX = 15, 600
 
@@ -232,7 +233,8 @@ class HostScene(Scene):
         fields = shown_fields(self.info.options_type)
         self._label("new_game.rules", (area.x + 20, area.y + 24))
         on_server = self.listen == ON_SERVER
-        where_h = 138 + NOTE_H + (PUBLIC_H if on_server else 0)
+        note_h = NOTE_H
+        where_h = 138 + note_h + (PUBLIC_H if on_server else 0)
         top = area.y + 48
         if self.info.presets:  # the rule-set list, as on the New game screen
             lit = presets.current(self.info.presets, fields, self.choices.values)
@@ -242,7 +244,10 @@ class HostScene(Scene):
             )
             self.controls.append(control)
             top += used + 6
-        view = pygame.Rect(area.x + 8, top, area.w - 16, area.bottom - 8 - where_h - top)
+        if area.bottom - 8 - where_h - top < MIN_RULES_H:  # a low window: the note goes
+            note_h, where_h = 0, where_h - NOTE_H  # (the rules' list must keep some room)
+        height = max(MIN_RULES_H, area.bottom - 8 - where_h - top)
+        view = pygame.Rect(area.x + 8, top, area.w - 16, height)
         controls, scroller = option_rows(
             self.manager, self.game_id, fields, self.choices.values, view
         )
@@ -287,7 +292,7 @@ class HostScene(Scene):
             )
             self._label("online.list_public", (x + 90, y + 16))
             y += PUBLIC_H - 44
-        self.where_note = pygame.Rect(x, y + 44, area.w - 40, NOTE_H)
+        self.where_note = pygame.Rect(x, y + 44, area.w - 40, note_h)
 
     def _build_footer(self, margin: int, w: int, h: int) -> None:
         y = h - 70
