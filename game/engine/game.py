@@ -110,6 +110,10 @@ def _length_unknown(options: Any) -> int | None:
     return None
 
 
+def _nobody_leaves(action: Action) -> int | None:
+    return None
+
+
 @dataclass(frozen=True)
 class TableSetting:
     """A player's preference for how one game's table behaves (not a rule: both players
@@ -162,6 +166,9 @@ class GameInfo:
     # the sites' rule over the computer playing the turn (Indian Rummy's drop); None:
     # the computer always plays it
     timeout_drop: Action | None = None
+    # the seat an action takes away from the table (Indian Rummy's LeaveTable between
+    # rounds), so an online table lets only that seat's player or the host make it
+    leaving_seat: Callable[[Action], int | None] = _nobody_leaves
 
     def options(self, **values: Any) -> Any:
         """Options from names and values, with a clear error for a bad one."""

@@ -27,7 +27,6 @@ from game.engine.errors import IllegalAction
 from game.engine.events import Event, events_for
 from game.engine.messages import Message, Seat, msg
 from game.engine.options import options_from_dict
-from game.games.indian_rummy.actions import LeaveTable
 from game.games.registry import get_game
 from game.net import messages as m
 from game.net.protocol import CODE_ALPHABET, CODE_LENGTH, Refusal
@@ -399,12 +398,13 @@ class Table:
         seat to act take anyone from an Indian Rummy table between rounds (one screen,
         one group of friends); here a human's seat leaves only by its own player or by
         the host (a computer's seat by whoever is to act)."""
-        if not isinstance(action, LeaveTable) or action.seat == number:
+        leaving = self.info.leaving_seat(action)
+        if leaving is None or leaving == number:
             return True
-        if not 0 <= action.seat < len(self.seats):
+        if not 0 <= leaving < len(self.seats):
             return True  # no such seat: the rules refuse it
         mover = self.seats[number]
-        return self.seats[action.seat].kind != HUMAN or (mover.host and not mover.bot_plays)
+        return self.seats[leaving].kind != HUMAN or (mover.host and not mover.bot_plays)
 
     def legal_for(self, number: int) -> list[Action]:
         return [a for a in self.rules.legal_actions(self.state) if self.may_make(number, a)]

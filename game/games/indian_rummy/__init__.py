@@ -8,7 +8,7 @@ such as ``"8"``, or None when only the printed jokers are wild.
 
 from game.engine.game import GameInfo
 from game.games.indian_rummy import messages  # noqa: F401  (registers the English templates)
-from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack
+from game.games.indian_rummy.actions import Declare, JoinTable, LeaveTable, Pack, leaving_seat
 from game.games.indian_rummy.options import IndianRummyOptions
 from game.games.indian_rummy.rules import IndianRummyRules, takes_new_player
 from game.games.indian_rummy.scoring import (
@@ -39,6 +39,7 @@ INFO = GameInfo(
     help="rules/indian_rummy",
     variant_option="format",
     takes_new_player=takes_new_player,
+    leaving_seat=leaving_seat,
     timeout_drop=Pack(),  # a drop at the cost in force, where a drop is legal
 )
 

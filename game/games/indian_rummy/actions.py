@@ -36,6 +36,11 @@ class LeaveTable(Action):
     seat: int
 
 
+def leaving_seat(action: Action) -> int | None:
+    """The seat ``action`` takes away from the table, if it is a LeaveTable."""
+    return action.seat if isinstance(action, LeaveTable) else None
+
+
 @dataclass(frozen=True)
 class Rejoin(Action):
     """Pool, between deals: the eliminated player asked comes back, at the highest score
