@@ -36,7 +36,7 @@ from game.net.wire import encode, encode_events
 from game.persist.savedgame import HUMAN
 
 WATCH_ROOM = "watch:"  # + a table's code: the room of its spectators
-SIT_WINDOW = 10.0  # seconds the computer waits at a break while someone may sit down
+SIT_WINDOW = 15.0  # seconds the computer waits at a break while someone may sit down
 # What a spectator may not do: it holds no seat (a Start carries the host's secret, and
 # a Join or Rejoin lets go of watching: see ``settle``).
 SEATS_ONLY = (p.Act, p.Undo, p.Rematch, p.Remove, p.Close)

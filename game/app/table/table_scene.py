@@ -419,7 +419,7 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
             return Place(layout.discard.x, layout.discard.y, w)
         if kind == "hand" and rest.isdigit():
             seat = int(rest)
-            if seat == self.view_seat:
+            if seat == self.view_seat and not self.session.watching:  # (a spectator: its plate)
                 return Place(layout.hand.centerx - w / 2, layout.hand.y + 10, layout.hand_card_w)
             if seat in layout.seats:
                 from game.app.table.compose import backs_centre
