@@ -98,7 +98,7 @@ def public_labels(table: PublicTable) -> list[str]:
     info = GAMES[table.game]
     game = tr_or(f"games.{table.game}.name", info.title)
     rules = variant_name(table.game, table.options)
-    facts = {"game": game, "rules": rules, "host": table.host}
+    facts: dict[str, str | int] = {"game": game, "rules": rules, "host": table.host}
     facts |= {"free": table.free, "seats": table.seats}
     keys = ["public_row", "public_row_nohost"] if rules else ["public_row_plain"]
     lines = [tr(f"online.{key}", **facts) for key in [*keys, "public_row_short"]]
