@@ -22,7 +22,7 @@ from game.app.i18n import tr, tr_or, ui
 from game.app.messages import render, shown_names
 from game.app.scenes.base import Scene
 from game.app.table.drag import meld_faces
-from game.app.table.panels import fit_line, seat_colour
+from game.app.table.panels import draw_separator, fit_line, seat_colour
 from game.app.table.parts.log import log_text, save_log_text
 from game.app.table.sprites import Place, draw_card
 from game.app.ui.focus import Focusable
@@ -265,5 +265,8 @@ class ReplayScene(Scene):
             if entry.step < at and not entry.header:
                 colour = MUTED
             line = fit_line(entry.text, 14, box.w - 24, entry.header)
-            text(surface, line, (box.x + 12, y), 14, colour, bold=entry.header)
+            if entry.header:  # a deal's separator, as in the table's log
+                draw_separator(surface, line, box.x + 12, box.right - 12, y, 14)
+            else:
+                text(surface, line, (box.x + 12, y), 14, colour)
             y += line_h

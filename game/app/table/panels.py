@@ -245,7 +245,9 @@ class ScorePanel(CachedPanel):
         return image
 
 
-def _separator(image: pygame.Surface, label: str, left: int, right: int, y: int, size: int) -> None:
+def draw_separator(
+    image: pygame.Surface, label: str, left: int, right: int, y: int, size: int
+) -> None:
     """A deal's separator in the log: its label centred in gold, a rule either side."""
     shown = fonts.render(label, size, GOLD, True)
     x = (left + right - shown.get_width()) // 2
@@ -322,7 +324,7 @@ class LogPanel(CachedPanel):
                 row_y = y - i * step
                 first = i == len(wrapped) - 1
                 if line.deal_start:  # a deal's separator: centred, ruled either side
-                    _separator(image, part, rect.x + pad, rect.x + pad + width, row_y, body)
+                    draw_separator(image, part, rect.x + pad, rect.x + pad + width, row_y, body)
                 elif first and line.name and part.startswith(line.name):
                     name_img = fonts.render(line.name, body, seat_colour(line.seat or 0), True)
                     image.blit(name_img, (rect.x + pad, row_y))
