@@ -59,3 +59,19 @@ def test_the_host_screen_on_a_server_with_a_timer_builds_in_a_low_window(paths, 
             frames(app, 1)
             assert {"timer", "listen"} <= {control.name for control in scene.controls}
             assert scene.columns[1].bottom <= app.size[1]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_timer_rows_stay_inside_their_panel_at_both_sizes(paths, language):
+    for size in ((1280, 800), (1024, 640)):
+        with headless_app(paths, size=size, language=language) as app:
+            scene = HostScene(app)
+            app.start(scene)
+            scene.change("game", "indian_rummy")
+            scene.change("timer", 120)
+            frames(app, 1)
+            left = scene.columns[0]
+            for control in scene.controls:
+                if control.name in ("timer", "on_timeout"):
+                    for button in control.buttons:
+                        assert left.contains(button.rect), (size, control.name, button.rect)

@@ -206,7 +206,8 @@ class HostScene(Scene):
         for key in timer_rows:
             y += 46
             self._label(key, (x, y + 17))
-            self.controls.append(self._timer_control(key, (field_x, y + 1)))
+            own_x = x + fonts.font(19, True).size(tr(key))[0] + 18  # beside its own label
+            self.controls.append(self._timer_control(key, (field_x, y + 1), own_x, area.right))
 
     def _timer_rows(self) -> list[str]:
         """The labels of the turn timer's rows: its seconds, and what a timeout does
@@ -215,7 +216,9 @@ class HostScene(Scene):
             return ["online.timer", "online.on_timeout"]
         return ["online.timer"]
 
-    def _timer_control(self, key: str, at: tuple[int, int]) -> Control:
+    def _timer_control(self, key: str, at: tuple[int, int], own_x: int, right: int) -> Control:
+        """The row's choices in the column of the fields above; beside the row's own
+        label instead where they would pass the panel's edge (a narrow window)."""
         current: int | str
         choices: list[tuple[int | str, str]]
         if key == "online.timer":
@@ -227,6 +230,8 @@ class HostScene(Scene):
             labels = [tr(f"online.timeout_{rule}") for rule in ON_TIMEOUT]
             choices = [(rule, label) for rule, label in zip(ON_TIMEOUT, labels)]
         widths = segment_widths(labels, minimum=56, padding=20)
+        if at[0] + sum(widths) + 6 * (len(widths) - 1) > right - 14:
+            at = (min(at[0], own_x), at[1])
         return segmented(self.manager, name, at, choices, current, widths=widths, plain=True)
 
     def _build_rules(self, area: pygame.Rect) -> None:
