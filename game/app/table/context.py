@@ -42,6 +42,9 @@ class TableContext(Protocol):
     hand_orders: dict[int, list[Card]]  # each seat's hand as arranged here
     selected: set[Card]
     staged: list[Any]  # table-only melds being put together
+    focus: int  # the keyboard's card in the hand
+    keyboard_used: bool  # the keyboard's card is ringed until the mouse is used
+    pending_insert: int | None  # where in the hand a card being drawn goes
 
     @property
     def hooks(self) -> GameHooks:
@@ -57,6 +60,24 @@ class TableContext(Protocol):
     @property
     def covered(self) -> bool:
         """Hot seat: the shown hand is face down."""
+
+    @property
+    def hand_order(self) -> list[Card]:
+        """The shown hand as arranged (staged cards too)."""
+
+    def hand_cards(self) -> list[Card]:
+        """The shown hand in the player's order, without cards staged on the table."""
+
+    def reorder(self, cards: list[Card], index: int, places: dict[Hashable, Place]) -> None:
+        """Cards dragged within the hand to ``index``."""
+
+    def shift_focused(self, step: int) -> None:
+        """The keyboard's card one place left or right."""
+
+    def hand_rearranged(self) -> None:
+        """The hand was arranged anew (saved like any move)."""
+
+    def scroll_log(self, lines: int) -> None: ...
 
     def play(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
         """Play a move of the shown human; False (and the reason shown) if refused."""

@@ -9,7 +9,7 @@ Every hook reads the shown seat's ``view`` (never the state), and answers with p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
 from game.app.table.parts.hint import Hint
+from game.app.table.sprites import Token
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -219,7 +220,7 @@ class GameHooks:
 
     def help_topics(self) -> tuple[str, ...]:
         """Which of the table's own help lines apply (``table.help_<name>``)."""
-        from game.app.table.input import HELP_ORDER
+        from game.app.table.keymap import HELP_ORDER
 
         return HELP_ORDER
 
@@ -249,6 +250,11 @@ class GameHooks:
             return self.meld_move(cards)
         if target.kind == "stage":
             return self.extend_stage_move(target.index, cards)
+        return None
+
+    def game_source(self, token: Token) -> tuple[Source, list[Hashable]] | None:
+        """A game's own things to pick up (a captured pile, a layout card), with the
+        tokens that move with it."""
         return None
 
     def meld_move(self, cards: Sequence[Card]) -> Move:

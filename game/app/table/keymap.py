@@ -63,6 +63,37 @@ KEYS: dict[str, KeyJob] = {
 }
 
 
+# The table's own lines of the key help, in order (``table.help_<name>``).
+HELP_ORDER = (
+    "drag",
+    "select",
+    "double",
+    "arrows",
+    "move_card",
+    "space",
+    "draw",
+    "take",
+    "discard",
+    "meld",
+    "tab",
+    "undo",
+    "hint",
+    "sort",
+    "log",
+    "discards",
+    "menu",
+)
+# The help lines that are keys of the key map (keymap.py): written from it.
+HELP_JOBS = {
+    "draw": ("draw",),
+    "take": ("take",),
+    "discard": ("discard",),
+    "meld": ("meld",),
+    "hint": ("hint",),
+    "sort": ("sort_suit", "sort_rank"),
+}
+
+
 def job_of(key: int, jobs: Iterable[str]) -> str | None:
     """The first of ``jobs`` (those a game has now) that ``key`` does, or None."""
     return next((job for job in jobs if key in KEYS[job].keys), None)

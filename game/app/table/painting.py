@@ -22,6 +22,7 @@ from game.app.table.panels import (
     fit_line,
     seat_colour,
 )
+from game.app.table.parts.pointer import key_of
 from game.app.table.sprites import Token, draw_card, draw_picture
 from game.app.ui.paint import felt_background, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, RED
@@ -216,7 +217,7 @@ class TablePainter:
         if drag is None or s.composer is None:
             return
         for zone in s.composer.zones:
-            key = s._key_of(zone.target)
+            key = key_of(zone.target)
             if key not in drag.legal:
                 continue
             if key.kind == "hand" and drag.source.kind == "hand":
@@ -274,7 +275,7 @@ class TablePainter:
         hint = s.hint_target() if s.hint is not None else None
         if hint is not None and s.composer is not None:
             for zone in s.composer.zones:
-                if s._key_of(zone.target) == hint and zone.priority > 0:
+                if key_of(zone.target) == hint and zone.priority > 0:
                     pygame.draw.rect(surface, GOLD, zone.rect, 3, 12)
                     break
         rect = s.key_target_rect()

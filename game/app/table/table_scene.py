@@ -2,7 +2,8 @@
 :class:`TableScene` and fills in the hooks in :class:`~game.app.table.hooks.GameHooks`
 (see docs/TABLE.md); everything else lives here.
 
-The frame, in order: input (``game.app.table.input``) turns gestures into moves; a move
+The frame, in order: the pointer and the keys (``parts/pointer.py``, ``parts/keys.py``)
+turn gestures into moves; a move
 goes through the session (``play``), whose events feed the animator; ``update`` advances
 the animations and, once they rest, moves the game on (``advance``): the deal summary,
 the game-over screen, a hot-seat hand-off, or an AI seat's decision from its worker
@@ -19,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game.ai.base import BotSettings
+from game.app import i18n
 from game.app.i18n import tr
 from game.app.messages import render
 from game.app.net_session import NetSession
@@ -28,25 +30,26 @@ from game.app.table.ai_driver import AiDriver
 from game.app.table.animation import Animator, plan_flights
 from game.app.table.autosave import Autosaver
 from game.app.table.compose import Composer
-from game.app.table.drag import Drag, Press
+from game.app.table.drag import Drag, Move, Press, Source, Target
 from game.app.table.hooks import ContextButton, GameHooks
-from game.app.table.input import TableInput
-from game.app.table.keys import TableKeys
+from game.app.table.keymap import HELP_JOBS, keys_text
 from game.app.table.layout import TableLayout
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
 from game.app.table.parts.controls import Controls
 from game.app.table.parts.flow import Flow
 from game.app.table.parts.hint import Hint, TableHint
+from game.app.table.parts.keys import Keys
 from game.app.table.parts.log import TableLog
 from game.app.table.parts.online import TableOnline
+from game.app.table.parts.pointer import Pointer
 from game.app.table.parts.saving import Saving
 from game.app.table.parts.watching import TableWatching
 from game.app.table.save_notice import draw_save_problem
 from game.app.table.sprites import Picture, Place
 from game.app.watch_session import WatchSession
 from game.engine.actions import Action
-from game.engine.cards import Card
+from game.engine.cards import Card, sort_by_rank, sort_by_suit
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealStarted, Event, GameOver, events_for
 from game.engine.messages import Message, msg
@@ -58,7 +61,7 @@ NOTICE_S = 4.5
 UNDO_HANDS = 400  # hand arrangements kept for undo (a deal is never this long)
 
 
-class TableScene(TableKeys, TableInput, GameHooks, Scene):
+class TableScene(GameHooks, Scene):
     def __init__(self, app, session: SessionLike) -> None:
         super().__init__(app)
         self.session = session
@@ -80,15 +83,14 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self.selected: set[Card] = set()
         self.staged: list = []  # table-only melds being put together (a first meld of 51)
         self.focus = 0  # keyboard focus in the hand
-        self.key_target: int | None = None  # keyboard: the chosen drop target
-        self.press: Press | None = None
-        self.drag: Drag | None = None
         self.notice = ""
         self.notice_until = 0.0
         self.hints = TableHint(self)
+        self.pointer = Pointer(self, self.hints)
+        self.keys = Keys(self, self.pointer, self.command)
         self.action_log = TableLog(self)
         self.net = (  # a networked seat's part (online.py): only at an online table
-            TableOnline(self, session, self.action_log, self.cancel_drag)
+            TableOnline(self, session, self.action_log, self.pointer.cancel_drag)
             if isinstance(session, NetSession)
             else None
         )
@@ -104,7 +106,7 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self._marks: dict[Card, str] = {}
         self._last_sound: dict[str, float] = {}
         self.controls = Controls(self, lambda: self.ui, lambda: self.thinking_seat)
-        self._pending_insert: int | None = None
+        self.pending_insert: int | None = None  # where in the hand a drawn card goes
         self._rebuild_log()
         self._sync_hand()
         online_over = self.net.game_over if self.net is not None else None
@@ -171,13 +173,195 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
     def build(self) -> None:
         self.layout = self.make_layout()
         self.animator.finish()
-        self.drag = None  # a resize while dragging: the cards go home
-        self.press = None
+        self.pointer.reset()  # a resize while dragging: the cards go home
         self.controls.build()
         if self.watch is not None:
             self.watch.build()
         self._rebuild_log()  # in the language now chosen
         self.refresh()
+
+    # --- the pointer's and the keys' doors (for the game tables, the tools and the tests) --
+
+    @property
+    def press(self) -> Press | None:
+        return self.pointer.press
+
+    @property
+    def drag(self) -> Drag | None:
+        return self.pointer.drag
+
+    @property
+    def hover_at(self) -> tuple[int, int] | None:
+        return self.pointer.hover_at
+
+    @property
+    def key_target(self) -> int | None:
+        return self.keys.target
+
+    @key_target.setter
+    def key_target(self, number: int | None) -> None:
+        self.keys.target = number
+
+    def on_mouse(self, event: pygame.event.Event) -> bool:
+        return self.pointer.on_mouse(event)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        return self.keys.on_key(event)
+
+    def held(self) -> tuple[Card, ...]:
+        return self.keys.held()
+
+    def key_targets(self) -> list[tuple[Target, Move]]:
+        return self.keys.find_targets()
+
+    def key_target_rect(self) -> pygame.Rect | None:
+        return self.keys.target_rect()
+
+    def perform(self, move: Move | None, source: Source, places: dict[Hashable, Place]) -> bool:
+        return self.pointer.perform(move, source, places)
+
+    def resolve(self, source: Source, target: Target) -> Move | None:
+        return self.pointer.resolve(source, target)
+
+    def possible(self, move: Move) -> bool:
+        return self.pointer.possible(move)
+
+    def cancel_drag(self) -> None:
+        self.pointer.cancel_drag()
+
+    def command(self, name: str) -> bool:
+        """What a key names beyond the hand and the pointer (parts/keys.py); False when
+        it did nothing."""
+        if name == "help":
+            self.open_help()
+        elif name == "chat":
+            self.open_chat()
+        elif name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "discards":
+            from game.app.table.discard_history import open_discard_history
+
+            return open_discard_history(self)
+        elif name in ("log_back", "log_on", "log_end"):
+            lines = {"log_back": 5, "log_on": -5}.get(name, -self.log_scroll)
+            self.scroll_log(lines)
+        else:
+            self.side_action(name)
+        return True
+
+    # --- buttons -----------------------------------------------------------------------
+
+    def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        name = self.side_buttons.get(event.ui_element)
+        if name is not None:
+            self.side_action(name)
+            return True
+        spec = self.context_widgets.get(event.ui_element)
+        if spec is not None:
+            if self.my_turn or spec.name in self._free_buttons():
+                self.on_context(spec.name)
+                self.refresh()
+            return True
+        return False
+
+    def _free_buttons(self) -> tuple[str, ...]:
+        return ("cancel_stage",)
+
+    def side_action(self, name: str) -> None:
+        if name == "sort_suit":
+            self.sort_hand(sort_by_suit)
+        elif name == "sort_rank":
+            self.sort_hand(sort_by_rank)
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "undo":
+            self.undo()
+        elif name == "menu":
+            self.open_menu()
+        elif name == "chat":
+            self.open_chat()
+        elif name == "help":
+            self.open_help()
+
+    def sort_hand(self, order) -> None:
+        old = self.picture
+        self.hand_order[:] = order(self.hand_order)
+        self.refresh()
+        self.animator.settle(old, self.picture, set())
+        self.hand_rearranged()
+
+    def open_menu(self) -> None:
+        from game.app.scenes.rules import RulesScene
+        from game.app.scenes.settings import SettingsScene
+        from game.app.table.overlays import MenuOverlay, SaveDialog, default_slot_name
+
+        app = self.app
+        title = self.session.info.title
+        actions = {
+            "save": lambda: app.stack.push(
+                SaveDialog(app, default_slot_name(title), self.saved_game)
+            ),
+            "chat": self.open_chat,
+            "save_log": self.save_log,  # the whole game's log as text, every deal
+            "rules": lambda: app.stack.push(RulesScene(app, self.session.setup.game_id)),
+            "settings": lambda: app.stack.push(SettingsScene(app)),
+            "quit": lambda: self.ask_before_leaving(self.quit_to_title) or self.quit_to_title(),
+        }
+        # A networked game is kept by its server: Chat where a local game has Save.
+        del actions["save" if self.session.online else "chat"]
+        from game.app.table.host_menu import host_actions
+
+        actions |= host_actions(app, self.session)  # the host's: Remove a player, Close
+        self.cancel_drag()
+        app.stack.push(MenuOverlay(app, actions))
+
+    def open_help(self) -> None:
+        from game.app.table.overlays import HelpOverlay
+
+        game = self.session.setup.game_id
+        lines = []
+        topics = (*self.help_topics(), *(("chat",) if self.session.online else ()))
+        for name in topics:  # a game's own wording of a line wins
+            own = f"{game}.help_{name}"
+            key = own if i18n.has(own) else f"table.help_{name}"
+            jobs = HELP_JOBS.get(name)  # a key's line: its keys as the key map has them
+            lines.append((keys_text(*jobs) if jobs else tr(f"{key}_keys"), tr(key)))
+        self.app.stack.push(HelpOverlay(self.app, [*lines, *self.help_lines()]))
+
+    def reorder(self, cards: list[Card], index: int, places: dict[Hashable, Place]) -> None:
+        order = self.hand_order
+        visible = self.hand_cards()
+        before = [c for c in visible[:index] if c not in cards]
+        anchor = before[-1] if before else None
+        rest = [c for c in order if c not in cards]
+        at = rest.index(anchor) + 1 if anchor is not None else 0
+        rest[at:at] = cards
+        old = self.picture
+        order[:] = rest
+        self.refresh()
+        self.pointer.land_local(old, places)
+        self.hand_rearranged()
+
+    def shift_focused(self, step: int) -> None:
+        cards = self.hand_cards()
+        index = max(0, min(self.focus, len(cards) - 1))
+        card = cards[index]
+        new = max(0, min(len(cards) - 1, index + step))
+        if new == index:
+            return
+        other = cards[new]
+        order = self.hand_order
+        i, j = order.index(card), order.index(other)
+        order[i], order[j] = order[j], order[i]
+        self.focus = new
+        old = self.picture
+        self.refresh()
+        self.animator.settle(old, self.picture, set())
+        self.hand_rearranged()
 
     # --- the parts' doors (for the game tables, the tools and the tests) -----------------
 
@@ -391,10 +575,10 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         new = [card for card in hand if card not in set(kept)]
         if not kept and new:
             new = self.fresh_hand_order(new)  # a fresh deal arrives sorted
-        if self._pending_insert is not None:
-            at = max(0, min(len(kept), self._pending_insert))
+        if self.pending_insert is not None:
+            at = max(0, min(len(kept), self.pending_insert))
             kept[at:at] = new
-            self._pending_insert = None
+            self.pending_insert = None
         else:
             kept.extend(new)
         order[:] = kept
@@ -464,7 +648,7 @@ class TableScene(TableKeys, TableInput, GameHooks, Scene):
         self, old: Picture, events: list[Event], overrides: dict[Hashable, Place] | None = None
     ) -> None:
         self.hint = None
-        self.key_target = None
+        self.keys.target = None
         visible = self._visible(events)
         self._record(visible)
         self.refresh()

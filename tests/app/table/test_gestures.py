@@ -109,9 +109,9 @@ def test_tab_cycles_through_legal_targets_and_enter_plays_one(app):
     eight = hand("8H")[0]
     table.focus = table.hand_cards().index(eight)
     key(app, pygame.K_TAB)
-    targets = [target.kind for target, _move in table._key_targets]
+    targets = [target.kind for target, _move in table.keys.targets]
     assert targets.count("meld") == 1 and "discard" in targets
-    table.key_target = next(i for i, (t, _m) in enumerate(table._key_targets) if t.kind == "meld")
+    table.key_target = next(i for i, (t, _m) in enumerate(table.keys.targets) if t.kind == "meld")
     key(app, pygame.K_RETURN)
     assert table.session.log[-1] == LayOff(0, (eight,))
 

@@ -206,9 +206,9 @@ def test_tab_and_enter_reach_the_tack_from_the_keyboard(app):
     table = down_table(app, (meld,), "2C 6H")
     table.focus = table.hand_cards().index(hand("6H")[0])
     key(app, pygame.K_TAB)
-    targets = [target for target, _move in table._key_targets]
+    targets = [target for target, _move in table.keys.targets]
     assert any(t.kind in ("joker", "meld") for t in targets)
-    while table._key_targets[table.key_target][0].kind not in ("joker", "meld"):
+    while table.keys.targets[table.key_target][0].kind not in ("joker", "meld"):
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert table.session.log[-1] == Tack(0, hand("6H")[0])

@@ -130,7 +130,7 @@ def test_the_keyboard_captures_with_c_and_through_tab_and_enter(app):
     other = laugh_table(app, FOUR, "KD 9S 7S")
     other.focus = other.hand_cards().index(card("7H"))
     key(app, pygame.K_TAB)
-    targets = [t for t, _move in other._key_targets]
+    targets = [t for t, _move in other.keys.targets]
     assert [other.view.layout[t.index] for t in targets if t.kind == "layout"] == [card("7S")]
     key(app, pygame.K_RETURN)
     assert other.session.log == [Capture(card("7H"), card("7S"))]

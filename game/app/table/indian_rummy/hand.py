@@ -106,8 +106,8 @@ class GroupedHand:
     def _sync_hand(self) -> None:
         """The framework keeps the flat order; the groups follow the hand: cards gone leave
         their group, a card drawn goes where it was dropped, or into a group of its own."""
-        insert = self._pending_insert
-        self._pending_insert = None
+        insert = self.pending_insert
+        self.pending_insert = None
         super()._sync_hand()
         hand = list(getattr(self.view, "hand", ()))
         deal, groups = self.hand_groups.get(self.view_seat, (None, []))
@@ -126,7 +126,7 @@ class GroupedHand:
         self.set_groups(groups)
         self.refresh()
         if places:
-            self._land_local(old, places)
+            self.pointer.land_local(old, places)
         else:
             self.animator.settle(old, self.picture, set())
         self.hand_rearranged()

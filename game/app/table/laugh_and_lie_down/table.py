@@ -81,7 +81,7 @@ class LaughTable(TableScene):
         self._felt: tuple[Any, Felt] | None = None
         self.pile_rects: dict[int, pygame.Rect] = {}
         self.inspecting: int | None = None  # a captured pile shown in full (click, I)
-        self.pointer: tuple[int, int] | None = None
+        self.mouse_at: tuple[int, int] | None = None
         self._pass_rest = 0.0
         self._legal_cache: tuple[int, list] = (-1, [])
         super().__init__(app, session)
@@ -163,7 +163,7 @@ class LaughTable(TableScene):
             return None
         if self.inspecting is not None:
             return self.inspecting
-        seat = self.pile_at(self.pointer) if self.pointer is not None else None
+        seat = self.pile_at(self.mouse_at) if self.mouse_at is not None else None
         return seat if seat is not None and self.view.captured[seat] else None
 
     # --- texts ----------------------------------------------------------------------------
@@ -390,7 +390,7 @@ class LaughTable(TableScene):
         """A click on a captured pile shows it in full (again: hides it); a click
         anywhere else hides it. Pointing at a pile shows it while the mouse stays."""
         if hasattr(event, "pos"):
-            self.pointer = event.pos
+            self.mouse_at = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.covered:
             seat = self.pile_at(event.pos)
             if seat is not None and not self._on_hand(event.pos):
