@@ -27,6 +27,7 @@ from game.engine.messages import Message
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.table.hand import FlatHand
     from game.app.table.hooks import GameHooks
 
 
@@ -44,7 +45,6 @@ class TableContext(Protocol):
     staged: list[Any]  # table-only melds being put together
     focus: int  # the keyboard's card in the hand
     keyboard_used: bool  # the keyboard's card is ringed until the mouse is used
-    pending_insert: int | None  # where in the hand a card being drawn goes
 
     @property
     def hooks(self) -> GameHooks:
@@ -62,17 +62,15 @@ class TableContext(Protocol):
         """Hot seat: the shown hand is face down."""
 
     @property
+    def hand(self) -> FlatHand:
+        """The shown hand's arrangement (hand.py)."""
+
+    @property
     def hand_order(self) -> list[Card]:
         """The shown hand as arranged (staged cards too)."""
 
     def hand_cards(self) -> list[Card]:
         """The shown hand in the player's order, without cards staged on the table."""
-
-    def reorder(self, cards: list[Card], index: int, places: dict[Hashable, Place]) -> None:
-        """Cards dragged within the hand to ``index``."""
-
-    def shift_focused(self, step: int) -> None:
-        """The keyboard's card one place left or right."""
 
     def hand_rearranged(self) -> None:
         """The hand was arranged anew (saved like any move)."""

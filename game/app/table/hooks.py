@@ -9,7 +9,7 @@ Every hook reads the shown seat's ``view`` (never the state), and answers with p
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,7 @@ from game.app.table.compose import (
     flow_melds,
 )
 from game.app.table.drag import Choice, Move, Source, Target, meld_faces
+from game.app.table.hand import FlatHand, Land
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
 from game.app.table.parts.hint import Hint
@@ -380,16 +381,12 @@ class GameHooks:
         """The setup Play again starts from (with a new seed)."""
         return setup
 
-    # --- the hands as arranged (display-only in saves; the framework keeps a flat order,
-    # a game with groups overrides these two)
+    # --- the hand as arranged ---------------------------------------------------------
 
-    def seat_groups(self, seat: int) -> list[list[Card]]:
-        """``seat``'s hand as arranged here, in groups ([] if never shown)."""
-        order = self.hand_orders.get(seat)
-        return [list(order)] if order else []
-
-    def set_seat_groups(self, seat: int, groups: list[list[Card]]) -> None:
-        self.hand_orders.setdefault(seat, [])[:] = [card for group in groups for card in group]
+    def hand_model(self, land: Land, rearranged: Callable[[], None]) -> FlatHand:
+        """How the shown hand is arranged (hand.py): one flat order by default; a game
+        that keeps groups (Indian Rummy) returns a ``GroupedHand``."""
+        return FlatHand(self, land, rearranged)
 
     # --- deals and the end -------------------------------------------------------------
 

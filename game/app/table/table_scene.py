@@ -49,7 +49,7 @@ from game.app.table.save_notice import draw_save_problem
 from game.app.table.sprites import Picture, Place
 from game.app.watch_session import WatchSession
 from game.engine.actions import Action
-from game.engine.cards import Card, sort_by_rank, sort_by_suit
+from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealStarted, Event, GameOver, events_for
 from game.engine.messages import Message, msg
@@ -106,9 +106,9 @@ class TableScene(GameHooks, Scene):
         self._marks: dict[Card, str] = {}
         self._last_sound: dict[str, float] = {}
         self.controls = Controls(self, lambda: self.ui, lambda: self.thinking_seat)
-        self.pending_insert: int | None = None  # where in the hand a drawn card goes
+        self.hand = self.hand_model(self.pointer.land_local, self.hand_rearranged)
         self._rebuild_log()
-        self._sync_hand()
+        self.hand.sync()
         online_over = self.net.game_over if self.net is not None else None
         online_replay = self.net.open_replay if self.net is not None else None
         self.flow = Flow(
@@ -273,9 +273,9 @@ class TableScene(GameHooks, Scene):
 
     def side_action(self, name: str) -> None:
         if name == "sort_suit":
-            self.sort_hand(sort_by_suit)
+            self.hand.sort(by_rank=False)
         elif name == "sort_rank":
-            self.sort_hand(sort_by_rank)
+            self.hand.sort(by_rank=True)
         elif name == "hint":
             self.ask_hint()
         elif name == "undo":
@@ -286,13 +286,6 @@ class TableScene(GameHooks, Scene):
             self.open_chat()
         elif name == "help":
             self.open_help()
-
-    def sort_hand(self, order) -> None:
-        old = self.picture
-        self.hand_order[:] = order(self.hand_order)
-        self.refresh()
-        self.animator.settle(old, self.picture, set())
-        self.hand_rearranged()
 
     def open_menu(self) -> None:
         from game.app.scenes.rules import RulesScene
@@ -331,37 +324,6 @@ class TableScene(GameHooks, Scene):
             jobs = HELP_JOBS.get(name)  # a key's line: its keys as the key map has them
             lines.append((keys_text(*jobs) if jobs else tr(f"{key}_keys"), tr(key)))
         self.app.stack.push(HelpOverlay(self.app, [*lines, *self.help_lines()]))
-
-    def reorder(self, cards: list[Card], index: int, places: dict[Hashable, Place]) -> None:
-        order = self.hand_order
-        visible = self.hand_cards()
-        before = [c for c in visible[:index] if c not in cards]
-        anchor = before[-1] if before else None
-        rest = [c for c in order if c not in cards]
-        at = rest.index(anchor) + 1 if anchor is not None else 0
-        rest[at:at] = cards
-        old = self.picture
-        order[:] = rest
-        self.refresh()
-        self.pointer.land_local(old, places)
-        self.hand_rearranged()
-
-    def shift_focused(self, step: int) -> None:
-        cards = self.hand_cards()
-        index = max(0, min(self.focus, len(cards) - 1))
-        card = cards[index]
-        new = max(0, min(len(cards) - 1, index + step))
-        if new == index:
-            return
-        other = cards[new]
-        order = self.hand_order
-        i, j = order.index(card), order.index(other)
-        order[i], order[j] = order[j], order[i]
-        self.focus = new
-        old = self.picture
-        self.refresh()
-        self.animator.settle(old, self.picture, set())
-        self.hand_rearranged()
 
     # --- the parts' doors (for the game tables, the tools and the tests) -----------------
 
@@ -503,6 +465,12 @@ class TableScene(GameHooks, Scene):
     def hand_rearranged(self) -> None:
         self.saving.hand_rearranged()
 
+    def seat_groups(self, seat: int) -> list[list[Card]]:
+        return self.hand.seat_groups(seat)
+
+    def set_seat_groups(self, seat: int, groups: list[list[Card]]) -> None:
+        self.hand.set_seat_groups(seat, groups)
+
     def restore_hands(self, hand_groups) -> None:
         """Lay out each seat's hand as a save had it; a card it does not mention goes
         where a card just arrived would."""
@@ -523,7 +491,7 @@ class TableScene(GameHooks, Scene):
 
     def _follow_view(self) -> None:
         self.view = self.session.view()
-        self._sync_hand()
+        self.hand.sync()
 
     def _thumbnail_now(self) -> bytes | None:
         from game.app.table.thumbnail import table_thumbnail
@@ -550,12 +518,12 @@ class TableScene(GameHooks, Scene):
 
     @property
     def hand_order(self) -> list[Card]:
-        return self.hand_orders.setdefault(self.view_seat, [])
+        return self.hand.order
 
     def refresh(self) -> None:
         """Read the view again and compose the picture (after any change)."""
         self.view = self.session.view()
-        self._sync_hand()
+        self.hand.sync()
         if self.layout is None:
             return
         if self.layout_outdated():
@@ -566,26 +534,6 @@ class TableScene(GameHooks, Scene):
         self.picture = composer.picture
         self.focus = max(0, min(self.focus, len(self.hand_cards()) - 1))
         self._refresh_controls()
-
-    def _sync_hand(self) -> None:
-        hand = list(getattr(self.view, "hand", ()))
-        order = self.hand_order
-        held = set(hand)
-        kept = [card for card in order if card in held]
-        new = [card for card in hand if card not in set(kept)]
-        if not kept and new:
-            new = self.fresh_hand_order(new)  # a fresh deal arrives sorted
-        if self.pending_insert is not None:
-            at = max(0, min(len(kept), self.pending_insert))
-            kept[at:at] = new
-            self.pending_insert = None
-        else:
-            kept.extend(new)
-        order[:] = kept
-        self.selected &= held
-        staged_cards = [c for meld in self.staged for c in self.staged_cards(meld)]
-        if any(card not in held for card in staged_cards) or not self.my_turn:
-            self.staged = []
 
     def hand_cards(self) -> list[Card]:
         """The shown hand in the player's order, without cards staged on the table."""

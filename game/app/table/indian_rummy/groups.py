@@ -32,10 +32,6 @@ SUIT_ORDER = ("S", "H", "C", "D")
 PURE, RUN_KIND, SET, LOOSE = "pure", "run", "set", ""
 
 
-def flatten(groups: Sequence[Sequence[Card]]) -> list[Card]:
-    return [card for group in groups for card in group]
-
-
 def is_wild(card: Card, wild_rank: int | None) -> bool:
     return card.is_joker or card.rank == wild_rank
 
@@ -133,81 +129,6 @@ def unmatched_points(groups: Sequence[Sequence[Card]], wild_rank: int | None, pu
         if kind not in free
         for card in group
     )
-
-
-def synced(
-    groups: Sequence[Sequence[Card]], hand: Sequence[Card], insert: tuple | None = None
-) -> Groups:
-    """The groups after the hand changed: cards that left drop out (an emptied group
-    disappears); new cards go to ``insert`` (a slot, see :func:`move_cards`) or, by
-    default, into a group of their own at the right."""
-    held = set(hand)
-    kept = [[card for card in group if card in held] for group in groups]
-    kept = [group for group in kept if group]
-    placed = set(flatten(kept))
-    new = [card for card in hand if card not in placed]
-    if not new:
-        return kept
-    if insert is None or not kept:
-        return [*kept, new]
-    return move_cards(kept, new, insert)
-
-
-def move_cards(groups: Sequence[Sequence[Card]], cards: Sequence[Card], slot: tuple) -> Groups:
-    """``cards`` (taken from wherever they are, or new) put at ``slot``:
-    ``("in", g, i)`` before position ``i`` of group ``g`` (``i`` = its length: at its end),
-    or ``("new", g)`` as a new group before group ``g`` (``g`` = the number of groups: at
-    the right). Emptied groups disappear."""
-    moving = set(cards)
-    kind, g = slot[0], slot[1]
-    result: Groups = []
-    for index, group in enumerate(groups):
-        if kind == "new" and index == g:
-            result.append(list(cards))
-        if kind == "in" and index == g:
-            i = slot[2]
-            before = [c for c in group[:i] if c not in moving]
-            after = [c for c in group[i:] if c not in moving]
-            result.append([*before, *cards, *after])
-            continue
-        rest = [card for card in group if card not in moving]
-        if rest:
-            result.append(rest)
-    if kind == "new" and g >= len(groups):
-        result.append(list(cards))
-    if kind == "in" and g >= len(groups):
-        result.append(list(cards))
-    return [group for group in result if group]
-
-
-def shift(groups: Sequence[Sequence[Card]], card: Card, step: int) -> Groups:
-    """``card`` moved one place left (``step`` -1) or right (+1); past the end of its
-    group it joins the neighbouring group (at the near end), or, at either end of the
-    hand, it leaves its group to stand alone there."""
-    result = [list(group) for group in groups]
-    g = next(i for i, group in enumerate(result) if card in group)
-    group = result[g]
-    i = group.index(card)
-    j = i + step
-    if 0 <= j < len(group):
-        group[i], group[j] = group[j], group[i]
-        return result
-    group.remove(card)
-    if step < 0:
-        if g > 0:
-            result[g - 1].append(card)
-        elif group:
-            result.insert(0, [card])
-        else:
-            group.append(card)
-    else:
-        if g + 1 < len(result):
-            result[g + 1].insert(0, card)
-        elif group:
-            result.append([card])
-        else:
-            group.append(card)
-    return [group for group in result if group]
 
 
 def spare_twin(

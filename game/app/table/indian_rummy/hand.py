@@ -1,42 +1,39 @@
-"""The shown player's hand in groups, at the Indian Rummy table (a mixin of
+"""The shown player's hand in groups, at the Indian Rummy table (its hooks, a mixin of
 ``IndianRummyTable``; the data and the solver's grouping are in ``groups.py``).
 
-The framework keeps a flat order of the hand (``hand_order``: sorting, focus, keys); this
-mixin keeps the groups beside it, per seat and per deal, and makes the flat order follow
-them: a card dropped in the hand goes into the group or gap under the mouse, a drawn card
-into the group it was dropped on (else a group of its own), and the Group and Auto-group
-buttons (G, A) rearrange the groups. The groups are never sent to the engine; saves keep
-them (``seat_groups``, ``set_seat_groups``), and every rearrangement is autosaved.
+The framework's ``GroupedHand`` (hand.py) keeps the groups beside the flat order, per
+seat and per deal: a card dropped in the hand goes into the group or gap under the mouse,
+a drawn card into the group it was dropped on (else a group of its own). What is Indian
+Rummy's own is here: how a hand is first grouped and sorted (``IndianRummyGrouping``),
+the Group and Auto-group buttons (G, A), each group's label and the hand's drawing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pygame_gui
 
 from game.app.i18n import tr, ui
+from game.app.table.hand import FlatHand, GroupedHand, Land, move_cards
 from game.app.table.indian_rummy.felt import compose_groups
 from game.app.table.indian_rummy.groups import (
-    flatten,
-    move_cards,
     rank_group,
     reading,
-    shift,
     solver_groups,
     suit_groups,
-    synced,
     unmatched_points,
 )
 from game.app.ui.widgets import button_width
-from game.engine.cards import Card, sort_by_rank
+from game.engine.cards import Card
 from game.games.indian_rummy import card_points
 
 GROUP_BUTTONS = ("group", "auto_group")
 
 
-class GroupedHand:
+class GroupsAtHand:
     # --- the Group and Auto-group buttons ----------------------------------------------
 
     def _place_group_buttons(self) -> None:
@@ -85,72 +82,15 @@ class GroupedHand:
                 return True
         return super().on_ui_event(event)
 
-    # --- the groups -----------------------------------------------------------------------
+    # --- the groups (kept by the framework's GroupedHand, hand.py) ---------------------
+
+    def hand_model(self, land: Land, rearranged: Callable[[], None]) -> FlatHand:
+        self.grouped = GroupedHand(self, land, rearranged, IndianRummyGrouping(self))
+        return self.grouped
 
     @property
     def groups(self) -> list[list[Card]]:
-        return self.hand_groups.get(self.view_seat, (0, []))[1]
-
-    def set_groups(self, groups: list[list[Card]]) -> None:
-        self.set_seat_groups(self.view_seat, groups)
-
-    def seat_groups(self, seat: int) -> list[list[Card]]:
-        """``seat``'s groups in this deal (for the save)."""
-        deal, groups = self.hand_groups.get(seat, (None, []))
-        return groups if deal == self.view.deal else []
-
-    def set_seat_groups(self, seat: int, groups: list[list[Card]]) -> None:
-        self.hand_groups[seat] = (self.view.deal, groups)
-        self.hand_orders.setdefault(seat, [])[:] = flatten(groups)
-
-    def _sync_hand(self) -> None:
-        """The framework keeps the flat order; the groups follow the hand: cards gone leave
-        their group, a card drawn goes where it was dropped, or into a group of its own."""
-        insert = self.pending_insert
-        self.pending_insert = None
-        super()._sync_hand()
-        hand = list(getattr(self.view, "hand", ()))
-        deal, groups = self.hand_groups.get(self.view_seat, (None, []))
-        geometry = self.composer.hand if self.composer is not None else None
-        slots = getattr(geometry, "slots", [])
-        slot = slots[insert] if insert is not None and 0 <= insert < len(slots) else None
-        held = set(hand)
-        if deal != self.view.deal or not any(card in held for card in flatten(groups)):
-            groups = suit_groups(hand, self.view.wild_rank)
-        else:
-            groups = synced(groups, hand, slot)
-        self.set_groups(groups)
-
-    def _rearrange(self, groups: list[list[Card]], places: dict | None = None) -> None:
-        old = self.picture
-        self.set_groups(groups)
-        self.refresh()
-        if places:
-            self.pointer.land_local(old, places)
-        else:
-            self.animator.settle(old, self.picture, set())
-        self.hand_rearranged()
-
-    def reorder(self, cards: list[Card], index: int, places: dict) -> None:
-        """A drag within the hand: into a group, or into a gap (a new group)."""
-        slots = getattr(self.composer.hand, "slots", [])
-        slot = slots[index] if 0 <= index < len(slots) else ("new", len(self.groups))
-        self._rearrange(move_cards(self.groups, cards, slot), places)
-
-    def shift_focused(self, step: int) -> None:
-        cards = self.hand_cards()
-        if not cards:
-            return
-        card = cards[max(0, min(self.focus, len(cards) - 1))]
-        self._rearrange(shift(self.groups, card, step))
-        self.focus = self.hand_cards().index(card)
-
-    def sort_hand(self, order) -> None:
-        hand = self.hand_cards()
-        wild = self.view.wild_rank
-        self._rearrange(
-            rank_group(hand, wild) if order is sort_by_rank else suit_groups(hand, wild)
-        )
+        return self.grouped.groups
 
     def group_selected(self) -> None:
         chosen = [card for card in self.hand_cards() if card in self.selected]
@@ -159,14 +99,14 @@ class GroupedHand:
             return
         first = next(i for i, group in enumerate(self.groups) if chosen[0] in group)
         self.selected.clear()
-        self._rearrange(move_cards(self.groups, chosen, ("new", first)))
+        self.grouped.rearrange(move_cards(self.groups, chosen, ("new", first)))
 
     def auto_group(self) -> None:
         hand = self.hand_cards()
         if not hand:
             return
         self.selected.clear()
-        self._rearrange(solver_groups(hand, self.view.wild_rank, self.pure_length))
+        self.grouped.rearrange(solver_groups(hand, self.view.wild_rank, self.pure_length))
         self.play_sound("place")
 
     def group_labels(self) -> list[tuple[str, str]]:
@@ -219,3 +159,20 @@ class GroupedHand:
         self.group_labels()
         points = int(self._label_cache[2])
         return tr("indian_rummy.unmatched", n=points), points == 0
+
+
+class IndianRummyGrouping:
+    """Indian Rummy's groups (hand.Grouping): by suit with the wild cards apart."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    def deal(self) -> int:
+        return int(self.table.view.deal)
+
+    def first(self, hand: list[Card]) -> list[list[Card]]:
+        return suit_groups(hand, self.table.view.wild_rank)
+
+    def sorted(self, hand: list[Card], by_rank: bool) -> list[list[Card]]:
+        wild = self.table.view.wild_rank
+        return rank_group(hand, wild) if by_rank else suit_groups(hand, wild)

@@ -51,7 +51,7 @@ from game.app.table.indian_rummy.felt import (
     widen_top_row,
 )
 from game.app.table.indian_rummy.groups import spare_twin
-from game.app.table.indian_rummy.hand import GroupedHand
+from game.app.table.indian_rummy.hand import GroupsAtHand
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.keymap import job_of, keys_text
@@ -84,10 +84,8 @@ if TYPE_CHECKING:
 GROUP_BUTTONS = ("group", "auto_group")
 
 
-class IndianRummyTable(GroupedHand, TableScene):
+class IndianRummyTable(GroupsAtHand, TableScene):
     def __init__(self, app, session) -> None:
-        # seat -> (deal, groups): each shown player's own arrangement of their hand
-        self.hand_groups: dict[int, tuple[int, list[list[Card]]]] = {}
         self.felt: Felt | None = None
         self.group_widgets: dict[object, str] = {}
         self._layout_key: tuple = ()
@@ -404,7 +402,7 @@ class IndianRummyTable(GroupedHand, TableScene):
     # --- the end of a deal, a round and the session ---------------------------------------
 
     def before_next_deal(self) -> None:
-        self.hand_groups.clear()
+        self.grouped.by_seat.clear()  # each new deal is grouped afresh
 
     def before_advance(self, dt: float) -> bool:
         """A Pool question for the human shown (rejoin, split) opens its dialog, once."""

@@ -84,7 +84,7 @@ class Keys:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if key == pygame.K_LEFT else 1
             if shift and cards:
-                ctx.shift_focused(step)  # the hand model's: a game may keep groups
+                ctx.hand.shift(step)  # the hand model's: a game may keep groups
             elif cards:
                 ctx.focus = (ctx.focus + step) % len(cards)
             self.target = None

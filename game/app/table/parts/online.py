@@ -112,7 +112,7 @@ class TableOnline:
         ctx = self.ctx
         if ctx.clock - self.hand_kept_at < HAND_KEPT_EVERY_S:
             return
-        arranged = ctx.hooks.seat_groups(ctx.view_seat)
+        arranged = ctx.hand.seat_groups(ctx.view_seat)
         groups = [[str(card) for card in group] for group in arranged]
         if not groups or groups == self.hand_kept:
             return
@@ -142,7 +142,7 @@ class TableOnline:
             if cards:
                 groups.append(cards)
         if groups:
-            ctx.hooks.set_seat_groups(ctx.view_seat, groups)
+            ctx.hand.set_seat_groups(ctx.view_seat, groups)
             ctx.refresh()
 
     def log_notice(self, message: Message) -> None:

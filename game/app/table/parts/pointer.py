@@ -265,12 +265,12 @@ class Pointer:
             self.snap_back(drag, places)
             return
         if drag.source.kind == "hand" and target.kind == "hand":
-            ctx.reorder(list(drag.source.cards), target.index, places)
+            ctx.hand.reorder(list(drag.source.cards), target.index, places)
             return
         if drag.source.kind in ("stock", "discard") and target.kind == "hand":
-            ctx.pending_insert = target.index
+            ctx.hand.insert_at = target.index
         if not self.perform(move, drag.source, places, drag):
-            ctx.pending_insert = None
+            ctx.hand.insert_at = None
             self.snap_back(drag, places)
 
     def perform(

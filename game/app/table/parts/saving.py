@@ -93,9 +93,9 @@ class Saving:
         session = self._local()
         if session is None:
             return None
-        hooks = self.ctx.hooks
+        hand = self.ctx.hand
         seats = range(len(session.setup.seats))
-        arranged = tuple(tuple(map(tuple, hooks.seat_groups(seat))) for seat in seats)
+        arranged = tuple(tuple(map(tuple, hand.seat_groups(seat))) for seat in seats)
         undo_hands: tuple[tuple[int, HandGroups], ...] = ()
         if session.free_undo:  # the hand before each move, for undo across quit and resume
             undo_hands = getattr(self.ctx, "undo_arrangements", tuple)()
