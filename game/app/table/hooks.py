@@ -30,7 +30,7 @@ from game.app.table.hand import FlatHand, Land
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
 from game.app.table.parts.hint import Hint
-from game.app.table.sprites import Token
+from game.app.table.sprites import Place, Token
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -138,6 +138,37 @@ class GameHooks:
     def fresh_hand_order(self, cards: list[Card]) -> list[Card]:
         """How a newly dealt hand is first arranged."""
         return sort_by_suit(cards)
+
+    def zone_anchor(self, zone: str) -> Place:
+        """Where a card flies to or from when its zone shows no card for it (a game
+        whose zones have no card to aim at says where they lie)."""
+        layout = self.layout
+        w = layout.pile_card_w
+        kind, _, rest = zone.partition(":")
+        if kind == "stock":
+            return Place(layout.stock.x, layout.stock.y, w, False)
+        if kind == "discard":
+            return Place(layout.discard.x, layout.discard.y, w)
+        if kind == "hand" and rest.isdigit():
+            seat = int(rest)
+            if seat == self.view_seat and not self.session.watching:  # (a spectator: its plate)
+                return Place(layout.hand.centerx - w / 2, layout.hand.y + 10, layout.hand_card_w)
+            if seat in layout.seats:
+                from game.app.table.compose import backs_centre
+
+                return Place(0, 0, layout.back_card_w, False).centred_at(backs_centre(layout, seat))
+        rect = self.composer.meld_rects.get(zone) if self.composer else None
+        if rect is not None:
+            return Place(rect.right - layout.meld_card_w, rect.y, layout.meld_card_w)
+        return Place(0, 0, w).centred_at(layout.table.center)
+
+    def paint_table(self, surface: Any) -> None:
+        """A game's own drawing over the whole table, under the overlays (Laugh and Lie
+        Down's pile counts)."""
+
+    def paint_over(self, surface: Any) -> None:
+        """A game's own drawing over everything of the table (a captured pile shown in
+        full)."""
 
     def paint_felt(self, surface: Any) -> None:
         """A game's own drawing on the felt, over the plates and under the cards (a
@@ -357,6 +388,33 @@ class GameHooks:
     def on_game_key(self, event: Any) -> bool:
         """A game's own key (return True when used)."""
         return False
+
+    def on_escape(self) -> bool:
+        """Esc, before anything of the table: True when it closed the game's own thing (a
+        captured pile shown in full)."""
+        return False
+
+    def on_pointer(self, event: Any) -> bool:
+        """A mouse event, before the table's pointer (True: used, the pointer skips it)."""
+        return False
+
+    def on_game_button(self, element: Any) -> bool:
+        """A press on one of the game's own buttons (Indian Rummy's Group): True when used."""
+        return False
+
+    def ask_before(self, action: Action) -> tuple[str, list[str]] | None:
+        """A question the player confirms before ``action`` is played (title, lines), or
+        None (Indian Rummy asks before a declaration that would cost the deal)."""
+        return None
+
+    # Targets whose moves go to the engine: refused outside the player's turn.
+    engine_targets: tuple[str, ...] = ("discard", "meld", "joker", "table", "stage")
+
+    def after_refresh(self) -> None:
+        """The picture was composed again (a game's own widgets follow it)."""
+
+    def after_build(self) -> None:
+        """The table was laid out anew in a new window (the game's own widgets with it)."""
 
     # --- the game moves on ---------------------------------------------------------------
 

@@ -179,6 +179,7 @@ class TableScene(GameHooks, Scene):
             self.watch.build()
         self._rebuild_log()  # in the language now chosen
         self.refresh()
+        self.after_build()
 
     # --- the pointer's and the keys' doors (for the game tables, the tools and the tests) --
 
@@ -203,10 +204,11 @@ class TableScene(GameHooks, Scene):
         self.keys.target = number
 
     def on_mouse(self, event: pygame.event.Event) -> bool:
-        return self.pointer.on_mouse(event)
+        return self.on_pointer(event) or self.pointer.on_mouse(event)
 
     def on_key(self, event: pygame.event.Event) -> bool:
-        return self.keys.on_key(event)
+        escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        return (escape and self.on_escape()) or self.keys.on_key(event)
 
     def held(self) -> tuple[Card, ...]:
         return self.keys.held()
@@ -256,6 +258,8 @@ class TableScene(GameHooks, Scene):
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
+        if self.on_game_button(event.ui_element):
+            return True
         name = self.side_buttons.get(event.ui_element)
         if name is not None:
             self.side_action(name)
@@ -525,6 +529,7 @@ class TableScene(GameHooks, Scene):
         self.view = self.session.view()
         self.hand.sync()
         if self.layout is None:
+            self.after_refresh()
             return
         if self.layout_outdated():
             self.layout = self.make_layout()
@@ -534,38 +539,22 @@ class TableScene(GameHooks, Scene):
         self.picture = composer.picture
         self.focus = max(0, min(self.focus, len(self.hand_cards()) - 1))
         self._refresh_controls()
+        self.after_refresh()
 
     def hand_cards(self) -> list[Card]:
         """The shown hand in the player's order, without cards staged on the table."""
         staged = {c for meld in self.staged for c in self.staged_cards(meld)}
         return [card for card in self.hand_order if card not in staged]
 
-    def zone_anchor(self, zone: str) -> Place:
-        """Where a card flies to or from when its zone shows no card for it."""
-        layout = self.layout
-        w = layout.pile_card_w
-        kind, _, rest = zone.partition(":")
-        if kind == "stock":
-            return Place(layout.stock.x, layout.stock.y, w, False)
-        if kind == "discard":
-            return Place(layout.discard.x, layout.discard.y, w)
-        if kind == "hand" and rest.isdigit():
-            seat = int(rest)
-            if seat == self.view_seat and not self.session.watching:  # (a spectator: its plate)
-                return Place(layout.hand.centerx - w / 2, layout.hand.y + 10, layout.hand_card_w)
-            if seat in layout.seats:
-                from game.app.table.compose import backs_centre
-
-                return Place(0, 0, layout.back_card_w, False).centred_at(backs_centre(layout, seat))
-        rect = self.composer.meld_rects.get(zone) if self.composer else None
-        if rect is not None:
-            return Place(rect.right - layout.meld_card_w, rect.y, layout.meld_card_w)
-        return Place(0, 0, w).centred_at(layout.table.center)
-
     # --- moves ------------------------------------------------------------------------
 
     def play(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
         """Play a move of the shown human; False (and the reason shown) if refused."""
+        question = self.ask_before(action)
+        if question is not None:  # the game's own question first (it then plays at once)
+            title, lines = question
+            self.app.confirm(title, lines, lambda: self.apply_move(action, overrides))
+            return True
         if self.app.settings.confirm_end_turn and self.ends_turn(action):
             self.app.confirm(
                 tr("table.confirm_end_title"),
@@ -738,6 +727,8 @@ class TableScene(GameHooks, Scene):
         self.painter.draw(surface)
         if self.watch is not None:  # under its buttons (the widgets are drawn next)
             self.watch.draw(surface)
+        if self.layout is not None:
+            self.paint_table(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.painter.draw_over(surface)
@@ -745,6 +736,8 @@ class TableScene(GameHooks, Scene):
         draw_save_problem(surface, self.autosaver.problem, status)  # until a save succeeds
         if self.net is not None:
             self.net.draw(surface)
+        if self.layout is not None:
+            self.paint_over(surface)
 
 
 _MODIFIER_KEYS = frozenset(

@@ -71,16 +71,15 @@ class GroupsAtHand:
             elif not wanted and button.is_enabled:
                 button.disable()
 
-    def on_ui_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            name = self.group_widgets.get(event.ui_element)
-            if name == "group":
-                self.group_selected()
-                return True
-            if name == "auto_group":
-                self.auto_group()
-                return True
-        return super().on_ui_event(event)
+    def on_game_button(self, element: Any) -> bool:
+        name = self.group_widgets.get(element)
+        if name == "group":
+            self.group_selected()
+            return True
+        if name == "auto_group":
+            self.auto_group()
+            return True
+        return False
 
     # --- the groups (kept by the framework's GroupedHand, hand.py) ---------------------
 

@@ -85,6 +85,8 @@ GROUP_BUTTONS = ("group", "auto_group")
 
 
 class IndianRummyTable(GroupsAtHand, TableScene):
+    engine_targets = (*TableScene.engine_targets, "finish")  # Finish too waits for the turn
+
     def __init__(self, app, session) -> None:
         self.felt: Felt | None = None
         self.group_widgets: dict[object, str] = {}
@@ -136,13 +138,11 @@ class IndianRummyTable(GroupsAtHand, TableScene):
         key = (tuple(self.view.order), len(self.session.setup.seats), self.view_seat)
         return key != self._layout_key or super().layout_outdated()
 
-    def build(self) -> None:
-        super().build()
+    def after_build(self) -> None:
         self.group_widgets = {}
         self._place_group_buttons()
 
-    def refresh(self) -> None:
-        super().refresh()
+    def after_refresh(self) -> None:
         self._place_group_buttons()
 
     # --- the picture ----------------------------------------------------------------------
@@ -337,27 +337,18 @@ class IndianRummyTable(GroupsAtHand, TableScene):
             return Move(Discard(cards[0]))
         return None  # nothing is laid on the table in Indian Rummy
 
-    def resolve(self, source: Source, target: Target) -> Move | None:
-        if target.kind == "finish" and not self.my_turn:
-            return Move.refused(tr("table.not_your_turn"))
-        return super().resolve(source, target)
-
     def ends_turn(self, action: Action) -> bool:
         return isinstance(action, Discard | Declare)
 
-    def play(self, action: Action, overrides: dict | None = None) -> bool:
+    def ask_before(self, action: Action) -> tuple[str, list[str]] | None:
         """A declaration the engine would count as wrong, under the penalty option, asks
         first: it costs the deal and 80 points (60 in Pool 61), said as the format counts it."""
         if isinstance(action, Declare) and self.view.options.penalises_wrong_declaration:
             problem = self._declaration_problem(action.discard)
             if problem is not None and self.session.problem(action) is None:
-                self.app.confirm(
-                    tr("indian_rummy.wrong_title"),
-                    [render(problem, self.names()), *formats_text.wrong_lines(self.view)],
-                    lambda: self.apply_move(action, overrides),
-                )
-                return True
-        return super().play(action, overrides)
+                lines = [render(problem, self.names()), *formats_text.wrong_lines(self.view)]
+                return tr("indian_rummy.wrong_title"), lines
+        return None
 
     def _declaration_problem(self, card: Card) -> Message | None:
         hand = list(self.view.hand)

@@ -147,15 +147,11 @@ class LaughTable(TableScene):
     def paint_felt(self, surface: pygame.Surface) -> None:
         paint.felt(self, surface)
 
-    def draw_scene(self, surface: pygame.Surface) -> None:
-        super().draw_scene(surface)
-        if self.layout is not None:
-            paint.pile_counts(self, surface)
+    def paint_table(self, surface: pygame.Surface) -> None:
+        paint.pile_counts(self, surface)
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        super().draw_over(surface)
-        if self.layout is not None:
-            paint.inspected_pile(self, surface)
+    def paint_over(self, surface: pygame.Surface) -> None:
+        paint.inspected_pile(self, surface)
 
     def shown_pile(self) -> int | None:
         """The captured pile to show in full: the one pinned, else the one pointed at."""
@@ -386,7 +382,7 @@ class LaughTable(TableScene):
             at = order.index(self.inspecting) + 1
             self.inspecting = order[at] if at < len(order) else None
 
-    def on_mouse(self, event: pygame.event.Event) -> bool:
+    def on_pointer(self, event: pygame.event.Event) -> bool:
         """A click on a captured pile shows it in full (again: hides it); a click
         anywhere else hides it. Pointing at a pile shows it while the mouse stays."""
         if hasattr(event, "pos"):
@@ -397,7 +393,7 @@ class LaughTable(TableScene):
                 self.inspecting = None if self.inspecting == seat else seat
                 return True
             self.inspecting = None
-        return super().on_mouse(event)
+        return False
 
     def pile_at(self, pos: tuple[int, int]) -> int | None:
         return next((seat for seat, r in self.pile_rects.items() if r.collidepoint(pos)), None)
@@ -406,15 +402,11 @@ class LaughTable(TableScene):
         token = self.picture.hit(pos)
         return token is not None and token.zone == f"hand:{self.view_seat}"
 
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_ESCAPE
-            and self.inspecting is not None
-        ):
+    def on_escape(self) -> bool:
+        if self.inspecting is not None:  # Esc hides the pile shown in full first
             self.inspecting = None
             return True
-        return super().on_key(event)
+        return False
 
     # --- the hint ---------------------------------------------------------------------------
 

@@ -35,9 +35,6 @@ from game.app.table.parts.hint import TableHint
 from game.app.table.sprites import Picture, Place, Token
 from game.engine.cards import Card
 
-# Targets whose moves go to the engine (only in the player's turn).
-ENGINE_TARGETS = ("discard", "meld", "joker", "table", "stage")
-
 
 class Pointer:
     def __init__(self, ctx: TableContext, hints: TableHint) -> None:
@@ -220,7 +217,9 @@ class Pointer:
             return Move(local=lambda: self.unstage(source.index), sound="")
         if source.kind in ("hand", "stage") and source.kind == target.kind:
             return None
-        engine_bound = source.kind in ("stock", "discard") or target.kind in ENGINE_TARGETS
+        engine_bound = (
+            source.kind in ("stock", "discard") or target.kind in ctx.hooks.engine_targets
+        )
         if not ctx.my_turn and engine_bound:
             return Move.refused(tr("table.not_your_turn"))
         return ctx.hooks.move_for(source, target)
