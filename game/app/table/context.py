@@ -24,6 +24,7 @@ from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.events import Event
 from game.engine.messages import Message
+from game.persist.savedgame import HandGroups
 
 if TYPE_CHECKING:
     from game.app.app import App
@@ -45,6 +46,8 @@ class TableContext(Protocol):
     staged: list[Any]  # table-only melds being put together
     focus: int  # the keyboard's card in the hand
     keyboard_used: bool  # the keyboard's card is ringed until the mouse is used
+    notice: str  # a refusal shown on the status line, until ``notice_until``
+    notice_until: float
 
     @property
     def hooks(self) -> GameHooks:
@@ -76,6 +79,9 @@ class TableContext(Protocol):
         """The hand was arranged anew (saved like any move)."""
 
     def scroll_log(self, lines: int) -> None: ...
+
+    def undo_arrangements(self) -> tuple[tuple[int, HandGroups], ...]:
+        """The hand as arranged before each move undo may take back (kept in saves)."""
 
     def play(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
         """Play a move of the shown human; False (and the reason shown) if refused."""

@@ -22,18 +22,18 @@ import pygame_gui
 from game.ai.base import BotSettings
 from game.app import i18n
 from game.app.i18n import tr
-from game.app.messages import render
 from game.app.net_session import NetSession
 from game.app.scenes.base import Scene
 from game.app.session_like import SessionLike
 from game.app.table.ai_driver import AiDriver
-from game.app.table.animation import Animator, plan_flights
+from game.app.table.animation import Animator
 from game.app.table.autosave import Autosaver
 from game.app.table.compose import Composer
 from game.app.table.drag import Drag, Move, Press, Source, Target
 from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.keymap import HELP_JOBS, keys_text
 from game.app.table.layout import TableLayout
+from game.app.table.moves import Moves
 from game.app.table.painting import TablePainter
 from game.app.table.panels import LogLine, LogPanel, ScorePanel
 from game.app.table.parts.controls import Controls
@@ -50,15 +50,12 @@ from game.app.table.sprites import Picture, Place
 from game.app.watch_session import WatchSession
 from game.engine.actions import Action
 from game.engine.cards import Card
-from game.engine.errors import IllegalAction
-from game.engine.events import CardMoved, DealStarted, Event, GameOver, events_for
-from game.engine.messages import Message, msg
+from game.engine.events import Event
+from game.engine.messages import Message
 from game.persist.autosaves import new_autosave_path
 from game.persist.savedgame import HandGroups
 
 log = logging.getLogger(__name__)
-NOTICE_S = 4.5
-UNDO_HANDS = 400  # hand arrangements kept for undo (a deal is never this long)
 
 
 class TableScene(GameHooks, Scene):
@@ -89,6 +86,7 @@ class TableScene(GameHooks, Scene):
         self.pointer = Pointer(self, self.hints)
         self.keys = Keys(self, self.pointer, self.command)
         self.action_log = TableLog(self)
+        self.moves = Moves(self, self.hints, self.keys, self.action_log)
         self.net = (  # a networked seat's part (online.py): only at an online table
             TableOnline(self, session, self.action_log, self.pointer.cancel_drag)
             if isinstance(session, NetSession)
@@ -99,12 +97,9 @@ class TableScene(GameHooks, Scene):
             if isinstance(session, WatchSession)
             else None
         )
-        # (log length, seat, groups) before each move played here
-        self._undo_hands: list[tuple[int, int, list[list[Card]]]] = []
         self.clock = 0.0
         self._marks_key: tuple[object, ...] | None = None  # hand_marks' cache (hooks.py)
         self._marks: dict[Card, str] = {}
-        self._last_sound: dict[str, float] = {}
         self.controls = Controls(self, lambda: self.ui, lambda: self.thinking_seat)
         self.hand = self.hand_model(self.pointer.land_local, self.hand_rearranged)
         self._rebuild_log()
@@ -121,7 +116,7 @@ class TableScene(GameHooks, Scene):
         super().enter()
         self._apply_settings()
         if not self.session.move_count and self.session.opening:
-            self.animate(Picture(), self._visible(self.session.opening))
+            self.animate(Picture(), self.moves.visible(self.session.opening))
             self.app.audio.play("shuffle")
 
     def exit(self) -> None:
@@ -415,21 +410,45 @@ class TableScene(GameHooks, Scene):
     def _refresh_controls(self) -> None:
         self.controls.refresh(bool(self.hand_order))
 
-    def play_sound(self, name: str) -> None:
-        last = self._last_sound.get(name, -1.0)
-        if self.clock - last < 0.06:
-            return
-        self._last_sound[name] = self.clock
-        self.app.audio.play(name)
+    # --- the moves' doors (moves.py) ---------------------------------------------------
 
-    def _sounds_for(self, events: list[Event]) -> None:
-        for event in events:
-            if isinstance(event, DealStarted):
-                self.play_sound("shuffle")
-            elif isinstance(event, GameOver):
-                humans = self.session.setup.humans
-                if any(seat in event.winners for seat in humans) or not humans:
-                    self.play_sound("win")
+    def play(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
+        """Play a move of the shown human; False (and the reason shown) if refused."""
+        return self.moves.play(action, overrides)
+
+    def apply_move(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
+        """Play it now, without the end-of-turn question."""
+        return self.moves.apply_move(action, overrides)
+
+    def after_move(
+        self, old: Picture, events: list[Event], overrides: dict[Hashable, Place] | None = None
+    ) -> None:
+        self.moves.after_move(old, events, overrides)
+
+    def animate(
+        self, old: Picture, events: list[Event], overrides: dict[Hashable, Place] | None = None
+    ) -> None:
+        self.moves.animate(old, events, overrides)
+
+    def refuse(self, reason: str | Message) -> None:
+        self.moves.refuse(reason)
+
+    def play_sound(self, name: str) -> None:
+        self.moves.play_sound(name)
+
+    def undo(self) -> None:
+        self.moves.undo()
+
+    def redo(self) -> None:
+        self.moves.redo()
+
+    def undo_arrangements(self) -> tuple[tuple[int, HandGroups], ...]:
+        return self.moves.undo_arrangements()
+
+    def restore_undo_arrangements(
+        self, seat: int, kept: tuple[tuple[int, HandGroups], ...]
+    ) -> None:
+        self.moves.restore_undo_arrangements(seat, kept)
 
     @property
     def hooks(self) -> GameHooks:
@@ -548,120 +567,6 @@ class TableScene(GameHooks, Scene):
 
     # --- moves ------------------------------------------------------------------------
 
-    def play(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
-        """Play a move of the shown human; False (and the reason shown) if refused."""
-        question = self.ask_before(action)
-        if question is not None:  # the game's own question first (it then plays at once)
-            title, lines = question
-            self.app.confirm(title, lines, lambda: self.apply_move(action, overrides))
-            return True
-        if self.app.settings.confirm_end_turn and self.ends_turn(action):
-            self.app.confirm(
-                tr("table.confirm_end_title"),
-                [tr("table.confirm_end_body")],
-                lambda: self.apply_move(action, overrides),
-            )
-            return True
-        return self.apply_move(action, overrides)
-
-    def apply_move(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
-        """Play a move of the shown human now (``play`` first asks the end-of-turn
-        question when the player wants it); False (and the reason shown) if refused."""
-        old = self.picture
-        self.animator.finish()
-        # The arrangement before the move, for undo to put the cards back where they were.
-        before = (self.session.move_count, self.view_seat, self.seat_groups(self.view_seat))
-        try:
-            events = self.session.apply(action)
-        except IllegalAction as error:
-            self.refuse(error.message)
-            return False
-        self._undo_hands.append((before[0], before[1], [list(g) for g in before[2]]))
-        del self._undo_hands[:-UNDO_HANDS]
-        self.after_move(old, events, overrides)
-        return True
-
-    def after_move(
-        self, old: Picture, events: list[Event], overrides: dict[Hashable, Place] | None = None
-    ) -> None:
-        self.hint = None
-        self.keys.target = None
-        visible = self._visible(events)
-        self._record(visible)
-        self.refresh()
-        self.animate(old, visible, overrides)
-        self._sounds_for(visible)
-
-    def _visible(self, events: list[Event]) -> list[Event]:
-        return events_for(list(events), self.view_seat)
-
-    def animate(
-        self, old: Picture, events: list[Event], overrides: dict[Hashable, Place] | None = None
-    ) -> None:
-        moves = [e for e in events if isinstance(e, CardMoved)]
-        flights = plan_flights(
-            old, self.picture, moves, self.zone_anchor, overrides, _landing_sound
-        )
-        for flight in flights:
-            self.animator.add(flight)
-        self.animator.settle(old, self.picture, {f.key for f in flights})
-
-    def refuse(self, reason: str | Message) -> None:
-        """Show why a move cannot be made: the engine's message, or the table's own text
-        (already in the player's language)."""
-        names = self.names()
-        self.notice = reason if isinstance(reason, str) else render(reason, names)
-        self.notice_until = self.clock + NOTICE_S
-        self.play_sound("invalid")
-
-    def undo(self) -> None:
-        if not self.session.can_undo:
-            if self.session.undo_refusal is not None:  # never possible here: say why
-                self.refuse(self.session.undo_refusal)
-            return
-        old = self.picture
-        self.animator.finish()
-        self.session.undo()
-        length = self.session.move_count
-        while self._undo_hands and self._undo_hands[-1][0] > length:
-            self._undo_hands.pop()
-        if self._undo_hands and self._undo_hands[-1][0] == length:
-            _, seat, groups = self._undo_hands.pop()
-            if groups:
-                self.set_seat_groups(seat, groups)
-                self.hand_rearranged()  # saved again: the undo's save came before this
-        self.hint = None
-        self._rebuild_log()
-        self.refresh()
-        self.animator.settle(old, self.picture, set())
-
-    def undo_arrangements(self) -> tuple[tuple[int, HandGroups], ...]:
-        """The player's hand as arranged before each of their moves (log length, groups),
-        which undo restores: kept in the save so it holds across quit and resume."""
-        return tuple(
-            (length, tuple(map(tuple, groups))) for length, _seat, groups in self._undo_hands
-        )
-
-    def restore_undo_arrangements(
-        self, seat: int, kept: tuple[tuple[int, HandGroups], ...]
-    ) -> None:
-        self._undo_hands = [(n, seat, [list(g) for g in groups]) for n, groups in kept]
-
-    def redo(self) -> None:
-        """Play again what undo took back (against the computer)."""
-        from game.app.session import NOTHING_TO_REDO
-
-        if not getattr(self.session, "can_redo", False):  # a networked seat has no redo
-            self.refuse(msg(NOTHING_TO_REDO))
-            return
-        old = self.picture
-        self.animator.finish()
-        self.session.redo()
-        self.hint = None
-        self._rebuild_log()
-        self.refresh()
-        self.animator.settle(old, self.picture, set())
-
     # --- the game moves on --------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -752,13 +657,3 @@ _MODIFIER_KEYS = frozenset(
         pygame.K_RMETA,
     )
 )
-
-
-def _landing_sound(move: CardMoved) -> str | None:
-    if move.src == "stock" and move.dst.startswith("hand"):
-        return "deal" if not move.face_up else "draw"
-    if move.dst.startswith("hand"):
-        return "draw"
-    if move.dst == "stock":
-        return None
-    return "place"

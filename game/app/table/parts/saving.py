@@ -98,7 +98,7 @@ class Saving:
         arranged = tuple(tuple(map(tuple, hand.seat_groups(seat))) for seat in seats)
         undo_hands: tuple[tuple[int, HandGroups], ...] = ()
         if session.free_undo:  # the hand before each move, for undo across quit and resume
-            undo_hands = getattr(self.ctx, "undo_arrangements", tuple)()
+            undo_hands = self.ctx.undo_arrangements()
         return session.to_saved(thumbnail, hand_groups=arranged, undo_hands=undo_hands)
 
     def _thumbnail(self, fresh: bool = False) -> bytes | None:
