@@ -24,6 +24,7 @@ from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, entry_item
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
+from game.persist.savedgame import SavedGame
 from game.persist.saves import save_named, slot_path
 
 
@@ -349,13 +350,13 @@ class ChooserOverlay(Overlay):
 class SaveDialog(Overlay):
     """Save the game to a named slot (asks before replacing a slot of the same name)."""
 
-    def __init__(self, app, default_name: str, make_saved: Callable[[], object]) -> None:
+    def __init__(self, app, default_name: str, make_saved: Callable[[], SavedGame]) -> None:
         super().__init__(app)
         self.default_name = default_name
         self.make_saved = make_saved
-        self.entry = None
-        self.save_button = None
-        self.cancel_button = None
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.save_button: pygame_gui.elements.UIButton | None = None
+        self.cancel_button: pygame_gui.elements.UIButton | None = None
         self.message = ""
 
     def build(self) -> None:

@@ -14,7 +14,8 @@ leak, and it is composed again whenever anything changes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, cast
 
 import pygame
 import pygame_gui
@@ -29,7 +30,7 @@ from game.app.table.ai_driver import AiDriver
 from game.app.table.animation import Animator
 from game.app.table.autosave import Autosaver
 from game.app.table.compose import Composer
-from game.app.table.drag import Drag, Move, Press, Source, Target
+from game.app.table.drag import Drag, Move, Source, Target
 from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.keymap import HELP_JOBS, keys_text
 from game.app.table.layout import TableLayout
@@ -55,6 +56,9 @@ from game.engine.messages import Message
 from game.persist.autosaves import new_autosave_path
 from game.persist.savedgame import HandGroups
 
+if TYPE_CHECKING:
+    from game.app.session import GameSession
+
 log = logging.getLogger(__name__)
 
 
@@ -66,7 +70,10 @@ class TableScene(GameHooks, Scene):
         self.autosaver = Autosaver(new_autosave_path(app.paths, session.setup.game_id))
         self.saving = Saving(self, self.autosaver, self._thumbnail_now, self._follow_view)
         session.on_change = self.saving.on_change
-        self.driver = AiDriver(session, BotSettings(budget_ms=float(app.settings.hard_think_ms)))
+        # A networked table never asks its driver (its bots play on the server).
+        self.driver = AiDriver(
+            cast("GameSession", session), BotSettings(budget_ms=float(app.settings.hard_think_ms))
+        )
         self.animator = Animator()
         self.painter = TablePainter(self)
         self.score_panel = ScorePanel()
@@ -160,7 +167,7 @@ class TableScene(GameHooks, Scene):
             or others_turn
             or timed
             or self.drag is not None
-            or self.press is not None
+            or self.pointer.press is not None
             or self.notice
             or self.hints.job is not None
         )
@@ -179,10 +186,6 @@ class TableScene(GameHooks, Scene):
     # --- the pointer's and the keys' doors (for the game tables, the tools and the tests) --
 
     @property
-    def press(self) -> Press | None:
-        return self.pointer.press
-
-    @property
     def drag(self) -> Drag | None:
         return self.pointer.drag
 
@@ -199,9 +202,13 @@ class TableScene(GameHooks, Scene):
         self.keys.target = number
 
     def on_mouse(self, event: pygame.event.Event) -> bool:
+        if self.watch is not None and self.watch.on_mouse(event):
+            return True  # a spectator picks up no card
         return self.on_pointer(event) or self.pointer.on_mouse(event)
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.watch is not None and self.watch.on_key(event):
+            return True  # a spectator plays nothing: the key is ignored
         escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
         return (escape and self.on_escape()) or self.keys.on_key(event)
 
@@ -251,6 +258,8 @@ class TableScene(GameHooks, Scene):
     # --- buttons -----------------------------------------------------------------------
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if self.watch is not None and self.watch.on_ui_event(event):
+            return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
         if self.on_game_button(event.ui_element):
@@ -293,15 +302,24 @@ class TableScene(GameHooks, Scene):
 
         app = self.app
         title = self.session.info.title
-        actions = {
-            "save": lambda: app.stack.push(
-                SaveDialog(app, default_slot_name(title), self.saved_game)
-            ),
+
+        def leave() -> None:
+            if not self.ask_before_leaving(self.quit_to_title):
+                self.quit_to_title()
+
+        def opens(make: Callable[[], Scene]) -> Callable[[], None]:
+            def push() -> None:
+                app.stack.push(make())
+
+            return push
+
+        actions: dict[str, Callable[[], None]] = {
+            "save": opens(lambda: SaveDialog(app, default_slot_name(title), self.saved_game)),
             "chat": self.open_chat,
             "save_log": self.save_log,  # the whole game's log as text, every deal
-            "rules": lambda: app.stack.push(RulesScene(app, self.session.setup.game_id)),
-            "settings": lambda: app.stack.push(SettingsScene(app)),
-            "quit": lambda: self.ask_before_leaving(self.quit_to_title) or self.quit_to_title(),
+            "rules": opens(lambda: RulesScene(app, self.session.setup.game_id)),
+            "settings": opens(lambda: SettingsScene(app)),
+            "quit": leave,
         }
         # A networked game is kept by its server: Chat where a local game has Save.
         del actions["save" if self.session.online else "chat"]
@@ -603,21 +621,6 @@ class TableScene(GameHooks, Scene):
         if self.net is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.net.player_present()  # an away player (the turn timer's) is back
         return super().handle_event(event)
-
-    def on_key(self, event: pygame.event.Event) -> bool:
-        if self.watch is not None and self.watch.on_key(event):
-            return True  # a spectator plays nothing: the key is ignored
-        return super().on_key(event)
-
-    def on_mouse(self, event: pygame.event.Event) -> bool:
-        if self.watch is not None and self.watch.on_mouse(event):
-            return True  # a spectator picks up no card
-        return super().on_mouse(event)
-
-    def on_ui_event(self, event: pygame.event.Event) -> bool:
-        if self.watch is not None and self.watch.on_ui_event(event):
-            return True
-        return super().on_ui_event(event)
 
     def _other_than_hint(self, event: pygame.event.Event) -> bool:
         """A click or a key other than the hint's own (H): the player is doing something

@@ -76,13 +76,15 @@ def _best(
     def score(card: Card, _rank: int, _suit: str) -> int:
         return card_points(card, wild_rank) + 1  # every placed card counts, wild ones too
 
-    tiers = (
-        {"require_pure": 1, "require_runs": 2, "pure_length": pure_length},
-        {"require_pure": 1, "pure_length": pure_length},
-        {},
+    tiers = (  # a pure run and a second run; a pure run; anything
+        lambda: best_arrangement(
+            cards, policy, score, require_pure=1, require_runs=2, pure_length=pure_length
+        ),
+        lambda: best_arrangement(cards, policy, score, require_pure=1, pure_length=pure_length),
+        lambda: best_arrangement(cards, policy, score),
     )
     for tier in tiers:
-        found = best_arrangement(cards, policy, score, **tier)
+        found = tier()
         if found is not None and found.melds:
             return tuple(sorted(found.melds, key=meld_order)), found.leftover
     return None
