@@ -18,6 +18,7 @@ from game.app.cards import card_size
 from game.app.table.drag import DropZone, Target
 from game.app.table.layout import TableLayout
 from game.app.table.sprites import Picture, Place, Token
+from game.app.table.zones import hand_zone
 from game.engine.cards import Card
 
 STOCK_LAYERS = 6
@@ -111,7 +112,8 @@ def compose_hidden_hands(c: Composer, hand_sizes: Sequence[int], shown: int) -> 
         for i in range(n):
             angle = (i - (n - 1) / 2) * -5.0
             place = Place(cx - total / 2 + i * step, cy - ch / 2, w, False, angle)
-            c.picture.add(Token(("back", f"hand:{seat}", i), None, place, f"hand:{seat}"))
+            zone = hand_zone(seat)
+            c.picture.add(Token(("back", zone, i), None, place, zone))
 
 
 def backs_centre(layout: TableLayout, seat: int) -> tuple[int, int]:

@@ -5,6 +5,7 @@ show the same marks."""
 
 from __future__ import annotations
 
+from game.app.table.zones import hand_zone
 from game.engine.cards import Card
 from game.engine.events import CardMoved, DealStarted, Event
 
@@ -14,7 +15,7 @@ PILES = ("stock", "discard")
 def fresh_cards(moves: list[list[Event]], seat: int, hand: list[Card]) -> dict[Card, str]:
     """card -> the pile it came from, for the cards of ``hand`` that arrived since the
     seat's last discard in this deal (a dealt card is never fresh)."""
-    mine = f"hand:{seat}"
+    mine = hand_zone(seat)
     found: dict[Card, str] = {}
     for events in reversed(moves):
         if any(isinstance(e, DealStarted) for e in events):

@@ -31,6 +31,7 @@ from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
 from game.app.table.parts.hint import Hint
 from game.app.table.sprites import Place, Token
+from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -144,13 +145,13 @@ class GameHooks:
         whose zones have no card to aim at says where they lie)."""
         layout = self.layout
         w = layout.pile_card_w
-        kind, _, rest = zone.partition(":")
-        if kind == "stock":
+        where = Zone.of(zone)
+        if where.kind == "stock":
             return Place(layout.stock.x, layout.stock.y, w, False)
-        if kind == "discard":
+        if where.kind == "discard":
             return Place(layout.discard.x, layout.discard.y, w)
-        if kind == "hand" and rest.isdigit():
-            seat = int(rest)
+        if where.kind == "hand" and where.number is not None:
+            seat = where.number
             if seat == self.view_seat and not self.session.watching:  # (a spectator: its plate)
                 return Place(layout.hand.centerx - w / 2, layout.hand.y + 10, layout.hand_card_w)
             if seat in layout.seats:
@@ -179,7 +180,7 @@ class GameHooks:
         compose_hand(
             c,
             self.hand_cards(),
-            f"hand:{self.view_seat}",
+            hand_zone(self.view_seat),
             selected=self.selected,
             face_up=not self.covered,
             glow=glow,

@@ -17,6 +17,7 @@ from game.app.table.parts.hint import TableHint
 from game.app.table.parts.keys import Keys
 from game.app.table.parts.log import TableLog
 from game.app.table.sprites import Picture, Place
+from game.app.table.zones import Zone
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
@@ -182,9 +183,10 @@ class Moves:
 
 
 def _landing_sound(move: CardMoved) -> str | None:
-    if move.src == "stock" and move.dst.startswith("hand"):
+    to_hand = Zone.of(move.dst).kind == "hand"
+    if move.src == "stock" and to_hand:
         return "deal" if not move.face_up else "draw"
-    if move.dst.startswith("hand"):
+    if to_hand:
         return "draw"
     if move.dst == "stock":
         return None

@@ -24,6 +24,7 @@ from game.app.table.panels import (
 )
 from game.app.table.parts.pointer import key_of
 from game.app.table.sprites import Token, draw_card, draw_picture
+from game.app.table.zones import Zone
 from game.app.ui.paint import felt_background, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, RED
 
@@ -128,7 +129,7 @@ class TablePainter:
         size = s.layout.font(12)
         for card, words in marks.items():
             token = s.picture.get(card)
-            if token is None or token.key in skip or not token.zone.startswith("hand"):
+            if token is None or token.key in skip or Zone.of(token.zone).kind != "hand":
                 continue
             rect = token.hit or token.rect
             must = words == tr("table.mark_meld_it")

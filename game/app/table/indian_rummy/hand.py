@@ -26,6 +26,7 @@ from game.app.table.indian_rummy.groups import (
     suit_groups,
     unmatched_points,
 )
+from game.app.table.zones import hand_zone
 from game.app.ui.widgets import button_width
 from game.engine.cards import Card
 from game.games.indian_rummy import card_points
@@ -144,7 +145,7 @@ class GroupsAtHand:
         compose_groups(
             c,
             groups,
-            f"hand:{self.view_seat}",
+            hand_zone(self.view_seat),
             selected=self.selected,
             face_up=not self.covered,
             glow=glow,

@@ -32,6 +32,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 
 from game.app.i18n import tr
 from game.app.messages import render
@@ -59,6 +60,7 @@ from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.parts.hint import Hint
 from game.app.table.sprites import Place, Token
 from game.app.table.table_scene import TableScene
+from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import Card
 from game.engine.messages import Message
@@ -89,7 +91,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
 
     def __init__(self, app, session) -> None:
         self.felt: Felt | None = None
-        self.group_widgets: dict[object, str] = {}
+        self.group_widgets: dict[pygame_gui.elements.UIButton, str] = {}
         self._layout_key: tuple = ()
         self._label_cache: tuple = ((), [], "")
         self._asked: tuple[int, str] | None = None  # the Pool question last asked
@@ -99,7 +101,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
 
     @property
     def pure_length(self) -> int:
-        return self.view.options.pure_run_minimum
+        return int(self.view.options.pure_run_minimum)
 
     def in_deal(self, view: Any) -> bool:
         return view.phase in (DRAW, PLAY)
@@ -112,7 +114,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
 
     def pack_cost(self, view: Any, seat: int) -> int:
         played = view.has_played[seat] if seat < len(view.has_played) else True
-        return view.options.middle_drop if played else view.options.first_drop
+        return int(view.options.middle_drop if played else view.options.first_drop)
 
     # --- the layout: the engine's clockwise order, no meld cells --------------------------
 
@@ -153,7 +155,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
         compose_stock(c, max(0, view.stock_size - 1))
         compose_discard(c, (view.discard_top,) if view.discard_top is not None else ())
         top = c.picture.get(view.discard_top) if view.discard_top is not None else None
-        if top is not None:  # a wild card keeps its ★ on the pile too
+        if top is not None and top.card is not None:  # a wild card keeps its ★ on the pile
             top.label = ending.wild_badge(top.card, view.wild_rank)
 
     def compose_melds(self, c: Composer, view: Any) -> None:
@@ -164,10 +166,11 @@ class IndianRummyTable(GroupsAtHand, TableScene):
             c.zone(Target("finish"), self.felt.finish.inflate(20, 20), 2)
 
     def zone_anchor(self, zone: str) -> Place:
-        if zone == INDICATOR_ZONE:
+        if zone == INDICATOR_ZONE and self.layout is not None:
             return indicator_place(self.layout)
-        if zone.startswith("set_aside:"):
-            return super().zone_anchor("hand:" + zone.partition(":")[2])
+        where = Zone.of(zone)
+        if where.kind == "set_aside" and where.number is not None:  # beside its hand
+            return super().zone_anchor(hand_zone(where.number))
         return super().zone_anchor(zone)
 
     def paint_felt(self, surface: pygame.Surface) -> None:
@@ -297,10 +300,12 @@ class IndianRummyTable(GroupsAtHand, TableScene):
             self.refuse(self.session.problem(Pack()) or tr("table.not_your_turn"))
             return
         cost = self.pack_cost(self.view, self.view_seat)
+
+        def drop() -> None:
+            self.apply_move(Pack())
+
         self.app.confirm(
-            tr("indian_rummy.drop_title"),
-            formats_text.drop_lines(self.view, cost),
-            lambda: self.apply_move(Pack()),
+            tr("indian_rummy.drop_title"), formats_text.drop_lines(self.view, cost), drop
         )
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
@@ -406,7 +411,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
             return True
         return False
 
-    def deal_summary(self, view: Any) -> ending.Showdown:
+    def deal_summary(self, view: Any) -> Any:  # a Showdown, for its own screen (showdown.py)
         return ending.showdown(view, self.names())
 
     def summary_scene(self, summary: Any, on_continue: Any) -> ShowdownScene:

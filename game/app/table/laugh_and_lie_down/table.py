@@ -44,7 +44,8 @@ from game.app.table.laugh_and_lie_down.felt import (
 )
 from game.app.table.sprites import Picture, Place
 from game.app.table.table_scene import TableScene
-from game.engine.actions import NextDeal, Pass
+from game.app.table.zones import Zone, hand_zone
+from game.engine.actions import Action, NextDeal, Pass
 from game.engine.cards import Card, rank_text, sort_by_rank
 from game.games.laugh_and_lie_down.state import (
     CLAIMS,
@@ -83,7 +84,7 @@ class LaughTable(TableScene):
         self.inspecting: int | None = None  # a captured pile shown in full (click, I)
         self.mouse_at: tuple[int, int] | None = None
         self._pass_rest = 0.0
-        self._legal_cache: tuple[int, list] = (-1, [])
+        self._legal_cache: tuple[tuple[int, int | None] | None, list[Action]] = (None, [])
         super().__init__(app, session)
 
     # --- the view's facts ----------------------------------------------------------------
@@ -91,11 +92,13 @@ class LaughTable(TableScene):
     @property
     def felt(self) -> Felt:
         # Kept with the layout object itself (not its id, which a new layout may reuse).
-        if self._felt is None or self._felt[0] is not self.layout:
-            self._felt = (self.layout, compute_felt(self.layout, self.view_seat))
+        layout = self.layout
+        assert layout is not None, "the felt is asked only once the table is laid out"
+        if self._felt is None or self._felt[0] is not layout:
+            self._felt = (layout, compute_felt(layout, self.view_seat))
         return self._felt[1]
 
-    def legal(self) -> list:
+    def legal(self) -> list[Action]:
         """The engine's legal moves now (cached per move: asked on every frame by the
         automatic pass and on every change by the status line)."""
         moment = (self.session.move_count, self.session.to_act)
@@ -104,11 +107,11 @@ class LaughTable(TableScene):
         return self._legal_cache[1]
 
     def between_deals(self, view: Any) -> bool:
-        return view.phase == DEAL_OVER
+        return bool(view.phase == DEAL_OVER)
 
     @property
     def game_over(self) -> bool:
-        return self.view.phase == GAME_OVER
+        return bool(self.view.phase == GAME_OVER)
 
     def fresh_hand_order(self, cards: list[Card]) -> list[Card]:
         return sort_by_rank(cards)  # only ranks matter here: pairs and threes side by side
@@ -124,15 +127,15 @@ class LaughTable(TableScene):
 
     def zone_anchor(self, zone: str) -> Place:
         felt = self.felt
-        kind, _, rest = zone.partition(":")
-        if kind == "stock":  # the cards are dealt (and gathered) by the dealer
+        kind, index = Zone.of(zone)
+        if kind == "stock" and self.layout is not None:  # dealt (and gathered) by the dealer
             spot = self.layout.seats.get(self.view.dealer)
             if spot is not None:
                 return Place(0, 0, felt.pile_w, False).centred_at(spot.plaque.center)
         if kind == "layout":
             return Place(0, 0, felt.card_w).centred_at(felt.area.center)
-        if kind == "captured" and rest.isdigit() and int(rest) in felt.pile_at:
-            x, y = felt.pile_at[int(rest)]
+        if kind == "captured" and index is not None and index in felt.pile_at:
+            x, y = felt.pile_at[index]
             return Place(x, y, felt.pile_w)
         return super().zone_anchor(zone)
 
@@ -400,7 +403,7 @@ class LaughTable(TableScene):
 
     def _on_hand(self, pos: tuple[int, int]) -> bool:
         token = self.picture.hit(pos)
-        return token is not None and token.zone == f"hand:{self.view_seat}"
+        return token is not None and token.zone == hand_zone(self.view_seat)
 
     def on_escape(self) -> bool:
         if self.inspecting is not None:  # Esc hides the pile shown in full first

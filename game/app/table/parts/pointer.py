@@ -33,6 +33,7 @@ from game.app.table.drag import (
 )
 from game.app.table.parts.hint import TableHint
 from game.app.table.sprites import Picture, Place, Token
+from game.app.table.zones import Zone, hand_zone
 from game.engine.cards import Card
 
 
@@ -87,15 +88,16 @@ class Pointer:
             if top.key != token.key:
                 return None
             return Source("discard", (token.card,) if token.card is not None else ()), [token.key]
-        if zone == f"hand:{ctx.view_seat}" and token.card is not None:
+        where = Zone.of(zone)
+        if zone == hand_zone(ctx.view_seat) and token.card is not None:
             card = token.card
             if card in ctx.selected:
                 cards = tuple(c for c in ctx.hand_cards() if c in ctx.selected)
             else:
                 cards = (card,)
             return Source("hand", cards), list(cards)
-        if zone.startswith("stage:"):
-            number = int(zone.split(":")[1])
+        if where.kind == "stage" and where.number is not None:
+            number = where.number
             cards = tuple(ctx.hooks.staged_cards(ctx.staged[number]))
             return Source("stage", cards, number), list(cards)
         return ctx.hooks.game_source(token)
