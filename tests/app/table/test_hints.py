@@ -87,7 +87,7 @@ def test_with_a_7_of_diamonds_in_the_pure_run_and_one_in_a_set_of_four_the_set_g
     table = my_turn(app, cards=RUN_AND_SET, phase=PLAY)
     in_run, in_set = hand("7D 7D#1")
     others = [c for c in table.hand_cards() if c not in RUN_AND_SET[:7]]
-    table._rearrange([list(hand("5D 6D 7D")), [in_set, *hand("7C 7H 7S")], others])
+    table.grouped.rearrange([list(hand("5D 6D 7D")), [in_set, *hand("7C 7H 7S")], others])
     hint = table.hint_for(decision(Discard(in_run), "hint.indian.discard", card=in_run))
     assert hint.action == Discard(in_set)
     assert hint.message.value("card") == in_set
