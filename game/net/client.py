@@ -24,8 +24,6 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-import socketio
-
 from game.engine import codec
 from game.engine.actions import Action
 from game.engine.events import Event
@@ -301,6 +299,10 @@ class NetClient:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="net")
         self.thread.start()
+        # Imported here: the app's local tables import this module's types, and python-
+        # socketio with aiohttp under it costs a local game's first table ~0.2 s.
+        import socketio
+
         self.sio = socketio.AsyncClient(reconnection=False, handle_sigint=False)
         self.sio.on("connect", self._connected)
         self.sio.on("disconnect", self._disconnected)
@@ -480,9 +482,11 @@ class NetClient:
         if not call.done():  # the connection went with the request in flight
             call.cancel()
             return Reply(False)
+        from socketio.exceptions import BadNamespaceError, TimeoutError
+
         try:
             answer = call.result()
-        except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
+        except (TimeoutError, BadNamespaceError):
             return Reply(False)
         reply = reply_of(answer)
         peers = reply.data.get("peers")

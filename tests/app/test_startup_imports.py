@@ -34,7 +34,30 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
-def modules_at_first_frame(home: Path) -> list[str]:
+# A local game's table opened and drawn (New game, Continue, Load), then every module.
+TO_A_LOCAL_TABLE = """
+import json, sys
+from pathlib import Path
+from game.app.app import App
+from game.app.session import GameSession
+from game.app.setup import GameSetup
+from game.app.table import open_table
+from game.persist.paths import Paths
+from game.persist.savedgame import Seat
+from game.persist.settings import Settings
+root = Path(sys.argv[1])
+app = App(Paths(root / "saves", root, root), Settings(language="en", sound=False))
+seats = (Seat("You", "human"), Seat("Ada", "easy"))
+from game.games.registry import get_game
+setup = GameSetup("kaluki", get_game("kaluki").options(players=2), 3, seats)
+open_table(app, GameSession(setup))
+for _ in range(3):
+    app.frame(1 / 60)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_at_first_frame(home: Path, script: str = TO_FIRST_FRAME) -> list[str]:
     env = dict(os.environ)
     env.update(
         SDL_VIDEODRIVER="dummy",
@@ -43,7 +66,7 @@ def modules_at_first_frame(home: Path) -> list[str]:
         XDG_CONFIG_HOME=str(home / "config"),
     )
     done = subprocess.run(
-        [sys.executable, "-c", TO_FIRST_FRAME],
+        [sys.executable, "-c", script, str(home)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -78,3 +101,9 @@ def test_a_kept_online_seat_still_loads_its_code_to_offer_the_rejoin(tmp_path):
     modules = modules_at_first_frame(tmp_path)
     assert "game.app.table.rejoin" in modules and "game.persist.online_tables" in modules
     assert loaded_from(modules, ("socketio", "aiohttp", "zeroconf")) == []
+
+
+def test_a_local_table_imports_no_network_library(tmp_path):
+    modules = modules_at_first_frame(tmp_path, TO_A_LOCAL_TABLE)
+    assert "game.app.table.table_scene" in modules
+    assert loaded_from(modules, ("socketio", "engineio", "aiohttp", "zeroconf")) == []
