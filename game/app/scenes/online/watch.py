@@ -47,15 +47,19 @@ class WatchRoomScene(WaitingRoomScene):
         self.offers = {}
         right = self.panels[1]
         seats = self.lobby.seats if self.lobby is not None else ()
-        y = right.y + 62
+        # under the seats (their rows keep their own words), one button a free seat
+        x, y = right.x + 18, right.y + 62 + 52 * len(seats) + 6
         for number, seat in enumerate(seats):
-            if seat.get("open") and self.sitting is None:
-                rect = pygame.Rect(right.right - 262, y + 6, 150, 32)
+            if seat.get("open") and self.sitting is None and x + 190 <= right.right - 18:
                 button = pygame_gui.elements.UIButton(
-                    rect, ui("watch.sit_here"), self.ui, object_id=ObjectID(object_id="#primary")
+                    pygame.Rect(x, y, 180, 40),
+                    ui("watch.sit_at"),
+                    self.ui,
+                    text_kwargs={"n": str(number + 1)},
+                    object_id=ObjectID(object_id="#primary"),
                 )
                 self.offers[button] = number
-            y += 52
+                x += 190
 
     def focus_items(self) -> list[Focusable]:
         items = [button_item(f"sit:{n}", b, self.press) for b, n in self.offers.items()]
