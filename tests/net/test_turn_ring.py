@@ -134,7 +134,7 @@ def test_an_away_seat_is_labelled_and_a_click_brings_its_player_back(
         label = i18n.tr("net_table.badge_idle")
         # Nobody moves: three timeouts each, and both seats are away.
         both = [(app, table)]
-        until(both, lambda: {table.seat_info(table.view, n).kind for n in (0, 1)} == {label}, 60)
+        until(both, lambda: {table.seat_info(table.view, n).kind for n in (0, 1)} == {label}, 240)
         assert table.session.away
         i18n.set_language(language)
         lines = [line.text for line in table.log_lines]
@@ -151,7 +151,7 @@ def test_an_away_seat_is_labelled_and_a_click_brings_its_player_back(
             logged = back in [line.text for line in table.log_lines]
             return logged and plates[0] != label and plates[1] == label
 
-        until(both, ann_back, 60)
+        until(both, ann_back, 120)
     finally:
         ann.close()
         bob.close()
