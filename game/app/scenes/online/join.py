@@ -100,7 +100,9 @@ def public_labels(table: PublicTable) -> list[str]:
     rules = variant_name(table.game, table.options)
     facts: dict[str, str | int] = {"game": game, "rules": rules, "host": table.host}
     facts |= {"free": table.free, "seats": table.seats}
-    keys = ["public_row", "public_row_nohost"] if rules else ["public_row_plain"]
+    keys = (
+        ["public_row", "public_row_nohost", "public_row_brief"] if rules else ["public_row_plain"]
+    )
     lines = [tr(f"online.{key}", **facts) for key in [*keys, "public_row_short"]]
     if table.phase != "waiting":  # (only waiting tables are listed today)
         phase = tr_or(f"online.public_phase_{table.phase}", table.phase)
@@ -188,7 +190,7 @@ class JoinScene(Scene):
         for table in self.found[:room]:
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(left.x + 20, y, left.w - 40 - WATCH_W, LIST_ROW - 10),
-                fit_line(found_label(table), 15, left.w - 64 - WATCH_W, True),
+                fit_line(found_label(table), 16, left.w - 88 - WATCH_W, True),
                 self.ui,
             )
             self.found_buttons[button] = table
