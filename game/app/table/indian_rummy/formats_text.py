@@ -11,6 +11,7 @@ from typing import Any
 from game.app.i18n import tr
 from game.app.scenes.game_over import FinalResult, Standing, ranked, winners_title
 from game.games.indian_rummy import formats
+from game.games.indian_rummy.options import POINTS_LEFT
 from game.games.indian_rummy.state import DEAL_OVER
 
 
@@ -162,11 +163,17 @@ def final_result(view: Any, names: Sequence[str]) -> FinalResult:
             split = formats.split_of(view.options, view.scores, view.winners, formats.entries(view))
             assert split is not None  # the pool was split, so the split existed
             standings = split_standings(standings, view.scores, split)
-            subtitle = tr(
-                "indian_rummy.final_split",
-                deals=deals,
-                fewest=split.fewest,
-                entries=split.entries,
+            limit = view.options.pool_limit
+            legacy = view.options.pool_split == POINTS_LEFT  # saved before the drops rule
+            subtitle = (
+                tr("indian_rummy.final_split_points", deals=deals, limit=limit)
+                if legacy
+                else tr(
+                    "indian_rummy.final_split",
+                    deals=deals,
+                    fewest=split.fewest,
+                    entries=split.entries,
+                )
             )
         else:
             subtitle = tr("indian_rummy.final_pool", limit=view.options.pool_limit, deals=deals)

@@ -12,6 +12,7 @@ from game.app.scenes.dialog import Dialog
 from game.engine.actions import Action
 from game.games.indian_rummy.actions import AgreeSplit, DeclineSplit, Rejoin, StayOut
 from game.games.indian_rummy.formats import Split, rejoin_score, split_now
+from game.games.indian_rummy.options import POINTS_LEFT
 from game.games.indian_rummy.state import REJOIN
 
 
@@ -31,6 +32,12 @@ def split_lines(view: Any, names: Sequence[str]) -> list[str]:
         tr("indian_rummy.share_drops", name=names[s], percent=n, drops=split.drops[s])
         for s, n in split.shares.items()
     )
+    limit = view.options.pool_limit
+    if view.options.pool_split == POINTS_LEFT:  # a game saved before the split by drops
+        return [
+            tr("indian_rummy.split_body_points", n=len(view.order), shares=shares, limit=limit),
+            tr("indian_rummy.split_rule_points", limit=limit),
+        ]
     return [
         tr("indian_rummy.split_body", n=len(view.order), shares=shares),
         split_rule(view, split),
