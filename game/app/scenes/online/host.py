@@ -279,9 +279,9 @@ class HostScene(Scene):
         key = "online.server_address" if on_server else "online.port"
         self._label(key, (x, y + 18))
         field_x = x + fonts.font(19, True).size(tr(key))[0] + 16
-        entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(field_x, y, 260 if on_server else 110, 36), self.ui
-        )
+        # (a long label, Japanese at 1024x640, left no room for 260 px inside the panel)
+        field_w = min(260, area.right - 20 - field_x) if on_server else 110
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(field_x, y, field_w, 36), self.ui)
         if on_server:
             entry.set_text_length_limit(120)
             entry.set_text(self.server_text)
