@@ -35,7 +35,7 @@ from game.net.tables import OVER, Table
 
 log = logging.getLogger("game.net")
 
-ROUTED = (p.Join, p.Rejoin, p.Start)  # the requests that name a table another may own
+ROUTED = (p.Join, p.Rejoin, p.Start, p.Watch)  # the requests naming a table another may own
 SWEEPING = 3  # leases after a process went during which every round sweeps
 SWEEP_EVERY = 15.0  # seconds between sweeps otherwise
 
