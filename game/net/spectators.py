@@ -111,6 +111,7 @@ class Spectators:
         sends.append(Send(sid, "lobby", table.lobby().data))
         if table.phase != WAITING:
             sends.append(Send(sid, "sync", self._sync(table)))
+            sends += table.turns.frames(table, to=sid)  # a turn timer's clock, if one runs
         reply = {"ok": True, "code": table.code, "game": table.game_id}
         return Outcome(reply, sends, room=room(table.code), left=seated, evicted=evicted)
 

@@ -259,3 +259,24 @@ def test_the_timer_and_an_away_seat_survive_a_server_restart(tmp_path):
         bob.close()
     finally:
         again.stop()
+
+
+def test_a_spectator_who_comes_in_mid_turn_gets_the_clock(tmp_path):
+    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "t.db", tick=0.05, test_timer=30.0)
+    thread.start()
+    ann, bob = a_timed_table(thread)
+    sam = connected(thread.url)
+    try:
+        assert ann.start().ok
+        until(lambda: table_at(thread, ann.code).turns.seat is not None, [])
+        time.sleep(1.0)  # the turn's clock went out (to the seats) before Sam came
+        watching = Seen(sam)
+        assert sam.watch(ann.code, "Sam").ok
+        # at once (within 10 s), not only when the 30 s turn is over
+        until(lambda: any(clock.seat is not None for clock in watching.clocks), [watching], 10)
+        clock = next(clock for clock in watching.clocks if clock.seat is not None)
+        assert 0 < clock.left <= clock.of == 30.0
+    finally:
+        for client in (ann, bob, sam):
+            client.close()
+        thread.stop()
