@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-def wait_until(condition, seconds: float = 10.0, pump: list[Player] = ()) -> None:
+def wait_until(condition, seconds: float = 30.0, pump: list[Player] = ()) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
@@ -109,6 +109,14 @@ def start_server_process(port: int, db: Path) -> tuple[subprocess.Popen, int]:
     return process, int(line.split(":")[1].split()[0])
 
 
+# The SIGKILL test's bounds are for a hang only: on a machine loaded many times over
+# (load 23 on 2 cores) its first 30 moves of four clients took 25 s, and after the kill a
+# new server process has to start (seconds of imports) and every client's reconnection
+# loop (waits of up to 5 s) has to find it. What it checks are counts of moves and the
+# views, never a time.
+RESTART_S = 240.0
+
+
 def test_a_server_killed_mid_game_resumes_every_table_exactly(tmp_path):
     db = tmp_path / "tables.db"
     process, port = start_server_process(0, db)
@@ -116,15 +124,16 @@ def test_a_server_killed_mid_game_resumes_every_table_exactly(tmp_path):
     players: list[Player] = []
     try:
         players, _code = open_table(url, "laugh_and_lie_down", 99)
-        play(players, until=lambda: min(p.view.n for p in players) >= 30)
+        play(players, until=lambda: min(p.view.n for p in players) >= 30, seconds=RESTART_S)
         process.send_signal(signal.SIGKILL)
-        process.wait(10)
+        process.wait(30)
         for player in players:  # the clients see the server go
-            wait_until(lambda player=player: not player.client.connected, pump=players)
+            wait_until(lambda p=player: not p.client.connected, seconds=60, pump=players)
         killed_at = max(p.view.n for p in players)
         process, _ = start_server_process(port, db)
         # They reconnect by themselves, take their seats back and play on.
-        play(players, until=lambda: min(p.view.n for p in players) >= killed_at + 30)
+        played_on = lambda: min(p.view.n for p in players) >= killed_at + 30  # noqa: E731
+        play(players, until=played_on, seconds=RESTART_S)
     finally:
         close(players)
         process.kill()
