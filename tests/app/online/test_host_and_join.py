@@ -26,6 +26,13 @@ def tables(monkeypatch):
     monkeypatch.setattr(join_screen, "DISCOVERY_INTERFACES", ["127.0.0.1"])
 
 
+# Zeroconf's browser asks again after 1, 2, 4, 8, 16, 32 s: on a loaded machine (an answer
+# late or lost) finding the advert can take a minute, and hosting starts a server thread
+# in the app. The bound only stops a hang: the waits are on what is meant (the table
+# found, both seated, both at the table).
+NETWORK_WAIT_S = 120.0
+
+
 def open_online(app) -> PlayOnlineScene:
     app.start(TitleScene(app))
     frames(app, 2)
@@ -49,7 +56,11 @@ def host_by_keys(app, port: str = "0") -> WaitingRoomScene:
     retype(app, "name", "Ann")
     tab_to(app, "create")
     key(app, pygame.K_RETURN)
-    until([app], lambda: isinstance(app.stack.top, WaitingRoomScene) and app.stack.top.lobby)
+    until(
+        [app],
+        lambda: isinstance(app.stack.top, WaitingRoomScene) and app.stack.top.lobby,
+        NETWORK_WAIT_S,
+    )
     return app.stack.top
 
 
@@ -72,14 +83,14 @@ def test_host_and_join_by_keys_then_start_reaches_both_tables(tmp_path, tables):
         joining = bob.stack.top
         assert isinstance(joining, JoinScene)
         # Ann's table, advertised (other tables on this machine may show as well)
-        until([ann, bob], lambda: code in [t.code for t in joining.found])
+        until([ann, bob], lambda: code in [t.code for t in joining.found], NETWORK_WAIT_S)
         assert joining.ring.name == "table:0"
         retype(bob, "address", room.joined.address)
         retype(bob, "code", show_code(code).lower())  # any case, dashes or not
         retype(bob, "name", "Bob")
         key(bob, pygame.K_RETURN)  # Enter in the name field joins
         frames(bob, 1)  # (its widget's event, before the other app's frame takes it)
-        until([ann, bob], lambda: isinstance(bob.stack.top, WaitingRoomScene))
+        until([ann, bob], lambda: isinstance(bob.stack.top, WaitingRoomScene), NETWORK_WAIT_S)
         guest = bob.stack.top
         both = (room, guest)
 
@@ -91,13 +102,15 @@ def test_host_and_join_by_keys_then_start_reaches_both_tables(tmp_path, tables):
                 for r in both
             )
 
-        until([ann, bob], two_seated)
+        until([ann, bob], two_seated, NETWORK_WAIT_S)
         assert not guest.host and "start" not in guest.buttons  # Start is the host's
         assert guest.client.seat == 1
 
         key(ann, pygame.K_RETURN)  # the ring is on Start
         apps = (ann, bob)
-        until(apps, lambda: all(isinstance(app.stack.top, TableScene) for app in apps))
+        until(
+            apps, lambda: all(isinstance(app.stack.top, TableScene) for app in apps), NETWORK_WAIT_S
+        )
         assert room.synced is not None and guest.synced is not None
         sessions = [app.stack.top.session for app in apps]
         assert [s.my_seat for s in sessions] == [0, 1]
