@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import i18n
+from game.app import fonts, i18n
 from game.app.i18n import tr
 from game.app.scenes.online.host import ON_SERVER, HostScene
 from game.app.scenes.online.room import WaitingRoomScene, timer_text
@@ -75,3 +75,27 @@ def test_the_timer_rows_stay_inside_their_panel_at_both_sizes(paths, language):
                 if control.name in ("timer", "on_timeout"):
                     for button in control.buttons:
                         assert left.contains(button.rect), (size, control.name, button.rect)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_field_of_the_seats_panel_stays_inside_it_for_every_game(paths, language):
+    """Old: at 1024x640 in English Indian Rummy's player counts 2-10 ran past the panel's
+    edge (and over the Rule options heading), and so did the name field and 'seconds'."""
+    for size in ((1280, 800), (1024, 640)):
+        with headless_app(paths, size=size, language=language) as app:
+            scene = HostScene(app)
+            app.start(scene)
+            for game in ("kaluki", "kalooki", "indian_rummy", "laugh_and_lie_down"):
+                scene.change("game", game)
+                scene.change("timer", 30)
+                frames(app, 1)
+                left = scene.columns[0]
+                for control in scene.controls:
+                    for button in control.buttons:
+                        if button.rect.colliderect(left):
+                            assert left.contains(button.rect), (size, game, control.name)
+                assert left.contains(scene.entries["name"].rect), (size, game)
+                for key, (x, y) in scene.labels:
+                    if left.collidepoint(x, y):
+                        width = fonts.font(19, True).size(tr(key))[0]
+                        assert x + width <= left.right - 8, (size, game, key)

@@ -161,17 +161,19 @@ class HostScene(Scene):
         counts = list(range(self.info.min_players, self.info.max_players + 1))
         self._label("new_game.players", (x, y + 17))
         label_w = fonts.font(19, True).size(tr("new_game.players"))[0]
-        self.controls.append(
-            segmented(
-                self.manager,
-                "players",
-                (x + label_w + 20, y),
-                [(n, str(n)) for n in counts],
-                self.choices.players,
-                widths=segment_widths([str(n) for n in counts], minimum=44, padding=20),
-                plain=True,
-            )
+        counts_x = x + label_w + 20
+        players = segmented(
+            self.manager,
+            "players",
+            (counts_x, y),
+            [(n, str(n)) for n in counts],
+            self.choices.players,
+            widths=segment_widths([str(n) for n in counts], minimum=44, padding=20),
+            plain=True,
+            wrap=area.right - 14 - counts_x,  # 2-10 players pass a narrow panel's edge
         )
+        self.controls.append(players)
+        y += players.rect.h - 34  # (a second line of counts)
         self._label("new_game.seats", (x, y + 66))
         seats_top = y + 84
         timer_rows = self._timer_rows()  # the turn timer (and, for Indian Rummy, its rule)
@@ -193,7 +195,8 @@ class HostScene(Scene):
         )
         field_x = x + widest + 18
         self._label("online.your_name", (x, y + 17))
-        name = pygame_gui.elements.UITextEntryLine(pygame.Rect(field_x, y, 220, 36), self.ui)
+        name_w = min(220, area.right - 14 - field_x)
+        name = pygame_gui.elements.UITextEntryLine(pygame.Rect(field_x, y, name_w, 36), self.ui)
         name.set_text_length_limit(MAX_ONLINE_NAME)
         name.set_text(self.name)
         self.entries["name"] = name
@@ -202,7 +205,10 @@ class HostScene(Scene):
         self.controls.append(
             stepper(self.manager, "grace", (field_x, y), self.grace, 0, GRACE_MAX, GRACE_STEP)
         )
-        self._label("online.seconds", (field_x + 162, y + 17))
+        unit = "online.seconds"  # its unit beside it, in short where the word passes the edge
+        if field_x + 162 + fonts.font(19, True).size(tr(unit))[0] > area.right - 14:
+            unit = "online.seconds_short"
+        self._label(unit, (field_x + 162, y + 17))
         for key in timer_rows:
             y += 46
             self._label(key, (x, y + 17))
