@@ -64,5 +64,6 @@ def _the_new_table(lobby: Lobby, old: Table, sid: str) -> Table:
     made = lobby._create(sid, create)  # the lobby's one way to make a table
     new = lobby.tables[made.reply["code"]]
     new.host = old.host  # the old host's secret starts it
+    new.hold_for_players([seat.kind == HUMAN for seat in old.seats])
     lobby.rematches[old.code] = new.code
     return new

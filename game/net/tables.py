@@ -80,6 +80,7 @@ class TableSeat:
     ai: bool = False  # a Normal bot plays this human's seat until they return
     host: bool = False  # the creator's seat: it may take other seats from the table
     away: bool = False  # its time ran out three times in a row (turn_timer.py)
+    kept: bool = False  # a rematch keeps this open seat for the last game's player (its name)
 
     @property
     def open(self) -> bool:
@@ -93,6 +94,7 @@ class TableSeat:
         kept: dict[str, Any] = {"name": self.name, "kind": self.kind}
         kept["credential"] = self.credential
         kept |= {"host": True} if self.host else {}
+        kept |= {"kept": True} if self.kept else {}
         return kept | {"away": True} if self.away else kept
 
     def public(self) -> dict[str, Any]:
@@ -103,6 +105,7 @@ class TableSeat:
             "connected": self.sid is not None,
             "ai": self.ai,
             "away": self.away,
+            "kept": self.kept and self.open,
         }
 
 
@@ -177,6 +180,7 @@ class Table:
         ]
         for seat, kept in zip(seats, stored.seats, strict=True):
             seat.away = kept.get("away") is True
+            seat.kept = kept.get("kept") is True
         for seat in seats:  # a kind no bot plays would fail the table's bots for ever
             if seat.kind != HUMAN and seat.kind not in LEVELS:
                 raise ValueError(f"a seat of kind {str(seat.kind)[:20]!r}")
@@ -250,6 +254,12 @@ class Table:
 
     def notice(self, message: Message) -> Send:
         return Send(self.code, "notice", {"message": codec.encode(message)})
+
+    def hold_for_players(self, held: list[bool]) -> None:
+        """A rematch's open seats wait for the last game's players (shown by name)."""
+        for seat, hold in zip(self.seats, held, strict=True):
+            seat.kept = hold
+        self.keep_seats()
 
     def _save_seats(self, phase: str | None = None) -> None:
         """Store the seats (and the phase); Refusal (net.cannot_save) when it cannot."""

@@ -20,6 +20,11 @@ def test_play_again_sits_everyone_at_the_same_seats_of_a_new_table(server):
         new = first.data["code"]
         table = server.server.lobby.tables[new]
         assert table.phase == "waiting" and table.seats[1].open  # Guest 1 not back yet
+        # Their seat waits for them by name (the room says so), the computers' do not.
+        held = [seat.public() for seat in table.seats]
+        assert held[1]["kept"] and held[1]["name"] == "Guest 1"
+        assert not any(seat["kept"] for seat in held[2:])
+        assert server.server.store.load_one(new).seats[1].get("kept") is True  # (a restart)
         offer = players[1].client.wait_for(Notice)  # the offer reaches the old room
         while offer.message.key != m.REMATCH_OFFERED:
             offer = players[1].client.wait_for(Notice)

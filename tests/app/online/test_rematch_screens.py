@@ -49,3 +49,19 @@ def test_play_again_at_the_results_opens_the_same_table_again_for_both(server, t
         close(players)
         for app in apps:
             close_app(app)
+
+
+def test_a_rematch_seat_kept_for_its_player_says_so_in_both_languages():
+    """Old: the rematch's room showed the seat kept for Bob as 'Player 2 · Open: waiting
+    for a friend' (the server's flag 'kept' now tells the two apart)."""
+    from game.app import i18n
+    from game.app.i18n import tr
+    from game.app.scenes.online.room import seat_state
+
+    kept = {"name": "Bob", "kind": "human", "open": True, "kept": True}
+    for language in ("en", "ja"):
+        i18n.set_language(language)
+        assert seat_state(kept, mine=False)[0] == tr("online.seat_kept")
+        assert seat_state({**kept, "kept": False}, mine=False)[0] == tr("online.seat_open")
+        assert tr("online.seat_kept") != tr("online.seat_open")
+    i18n.set_language("en")

@@ -48,7 +48,7 @@ def seat_state(seat: dict[str, Any], mine: bool) -> tuple[str, tuple[int, int, i
     """What a seat's row says about it, and in which colour."""
     kind = str(seat.get("kind", ""))
     if seat.get("open"):
-        return tr("online.seat_open"), GOLD
+        return tr("online.seat_kept" if seat.get("kept") else "online.seat_open"), GOLD
     if kind != "human":
         return tr("online.seat_ai", level=tr_or(f"new_game.kind_{kind}", kind)), MUTED
     if seat.get("ai"):
@@ -325,7 +325,7 @@ class WaitingRoomScene(Scene):
             panel(surface, row, alpha=140, radius=8, border=GOLD if mine else None)
             text(surface, str(number + 1), (row.x + 14, row.centery), 18, GOLD, anchor="midleft")
             seat_name = str(seat.get("name") or "")
-            if seat.get("open") or not seat_name:  # the server's name for it is English
+            if (seat.get("open") and not seat.get("kept")) or not seat_name:  # (English)
                 seat_name = tr("new_game.player_n", n=number + 1)
             at = (row.x + 44, row.centery)
             text(surface, seat_name, at, 18, CREAM, bold=True, anchor="midleft")
