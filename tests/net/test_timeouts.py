@@ -129,6 +129,21 @@ def test_serve_raises_its_soft_limit_of_open_files_to_the_hard_one(tmp_path):
         process.communicate(timeout=30)
 
 
+def stop_after_flood(process: subprocess.Popen, flood: list[socket.socket]) -> str:
+    """Close the flood's sockets, stop the server; what it logged."""
+    for sock in flood:
+        sock.close()
+    process.terminate()
+    return process.communicate(timeout=30)[1]
+
+
+def assert_one_refusal_line(errors: str) -> None:
+    """Refusing is said once, never with a traceback, in a short log."""
+    lines = errors.splitlines()
+    assert sum("refusing new connections" in line for line in lines) == 1, errors[-2000:]
+    assert "Traceback" not in errors and len(lines) < 20, errors[-2000:]
+
+
 def test_a_burst_past_the_margin_of_open_files_is_still_one_line_and_no_traceback(tmp_path):
     """Old (CI at 0e2c6fb): asyncio takes up to a backlog of connections before the gate
     sees the first, so a burst could reach the limit itself: the loop logged a traceback
@@ -141,13 +156,8 @@ def test_a_burst_past_the_margin_of_open_files_is_still_one_line_and_no_tracebac
         time.sleep(1.5)
         assert sum(answer(sock).startswith(b"HTTP/1.1 503") for sock in flood) >= 100
     finally:
-        for sock in flood:
-            sock.close()
-        process.terminate()
-        _, errors = process.communicate(timeout=30)
-    lines = errors.splitlines()
-    assert sum("refusing new connections" in line for line in lines) == 1, errors[-2000:]
-    assert "Traceback" not in errors and len(lines) < 20, errors[-2000:]
+        errors = stop_after_flood(process, flood)
+    assert_one_refusal_line(errors)
 
 
 def test_near_the_limit_of_open_files_new_connections_are_refused_with_one_line(tmp_path):
@@ -173,10 +183,5 @@ def test_near_the_limit_of_open_files_new_connections_are_refused_with_one_line(
         late.close()
         client.close()
     finally:
-        for sock in flood:
-            sock.close()
-        process.terminate()
-        _, errors = process.communicate(timeout=30)
-    lines = errors.splitlines()
-    assert sum("refusing new connections" in line for line in lines) == 1, errors[-2000:]
-    assert "Traceback" not in errors and len(lines) < 20, errors[-2000:]
+        errors = stop_after_flood(process, flood)
+    assert_one_refusal_line(errors)

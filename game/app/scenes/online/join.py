@@ -22,7 +22,7 @@ from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.online import connect
-from game.app.scenes.online.addresses import parse_address
+from game.app.scenes.online.addresses import Where, parse_address
 from game.app.scenes.online.server_list import EMPTY, LOOKING, NO_SERVER, UNREACHABLE, ServerTables
 from game.app.scenes.online.status import Status
 from game.app.scenes.online.task import Task
@@ -397,19 +397,28 @@ class JoinScene(Scene):
             return tr("online.need_name")
         return None
 
-    def join(self) -> None:
+    def _typed(self) -> tuple[Where, str, str] | None:
+        """The address, table code and name typed, the name kept for next time; None (the
+        reason shown) while something is missing or wrong, or a request is under way."""
         if self.task is not None:
-            return
+            return None
         wrong = self.problem()
         if wrong is not None:
             self.app.audio.play("invalid")
             self.status.fail(wrong)
-            return
+            return None
         parsed = parse_address(self.address_text)
-        assert parsed is not None
-        name, code = self.name.strip(), table_code(self.code_text)
-        seat = None if self.seat == ANY else int(self.seat) - 1
+        assert parsed is not None  # (problem() said it parses)
+        name = self.name.strip()
         self.app.update_settings(online_name=name)
+        return parsed, table_code(self.code_text), name
+
+    def join(self) -> None:
+        typed = self._typed()
+        if typed is None:
+            return
+        parsed, code, name = typed
+        seat = None if self.seat == ANY else int(self.seat) - 1
         kept = next((r for r in online_records(self.app.paths)[0] if r.code == code), None)
         if kept is not None:  # our seat at this table: sit back down with its credential
             rejoin(self.app, replace(kept, url=parsed.url))
@@ -420,19 +429,12 @@ class JoinScene(Scene):
 
     def watch(self) -> None:
         """Watch the table as a spectator (its public view, log and chat)."""
-        if self.task is not None:
-            return
-        wrong = self.problem()
-        if wrong is not None:
-            self.app.audio.play("invalid")
-            self.status.fail(wrong)
+        typed = self._typed()
+        if typed is None:
             return
         from game.app.scenes.online.watch import watch
 
-        parsed = parse_address(self.address_text)
-        assert parsed is not None
-        name, code = self.name.strip(), table_code(self.code_text)
-        self.app.update_settings(online_name=name)
+        parsed, code, name = typed
         self.status.wait(tr("watch.watching_joining"))
         self.watching = True
         self.task = Task(lambda: watch(parsed, code, name))
