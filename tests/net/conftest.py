@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,10 +23,19 @@ def quick_thread_switches():
     sys.setswitchinterval(before)
 
 
+@contextmanager
+def served(db: Path, **options: Any) -> Iterator[ServerThread]:
+    """A real server on 127.0.0.1 (its store ``db``), stopped on the way out."""
+    thread = ServerThread("127.0.0.1", 0, db=db, tick=0.05, **options)
+    thread.start()
+    try:
+        yield thread
+    finally:
+        thread.stop()
+
+
 @pytest.fixture
 def server(tmp_path):
     # --test-seeds: these tests compare networked seeded games with local ones
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "tables.db", tick=0.05, test_seeds=True)
-    thread.start()
-    yield thread
-    thread.stop()
+    with served(tmp_path / "tables.db", test_seeds=True) as thread:
+        yield thread

@@ -18,7 +18,7 @@ from game.app.table.turn_ring import RING, WARN, draw_ring
 from game.engine.messages import Seat, msg
 from game.net import messages as m
 from game.net.client import NetClient
-from game.net.server import ServerThread
+from tests.net.conftest import served
 from tests.net.tablesetup import close_app, new_app, run, sit, until
 
 LONG_TURN = 30.0  # long enough to look at the ring (the test never waits it out)
@@ -66,10 +66,8 @@ def test_a_plate_without_a_timer_draws_as_before():
 
 @pytest.fixture
 def timed_server(tmp_path):
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "t.db", tick=0.05, test_timer=LONG_TURN)
-    thread.start()
-    yield thread
-    thread.stop()
+    with served(tmp_path / "t.db", test_timer=LONG_TURN) as thread:
+        yield thread
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -111,10 +109,8 @@ def test_the_acting_plate_shows_a_ring_that_runs_down(timed_server, tmp_path, la
 
 @pytest.fixture
 def quick_server(tmp_path):
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "q.db", tick=0.05, test_timer=1.0)
-    thread.start()
-    yield thread
-    thread.stop()
+    with served(tmp_path / "q.db", test_timer=1.0) as thread:
+        yield thread
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
