@@ -159,7 +159,7 @@ class TurnClock:
         if self.seat == number and not self.ran_out:
             self._start(table, number)
         back = table.notice(msg(m.PLAYER_ACTIVE, player=Seat(number)))
-        return [table.lobby(), back, *self.frames(table)]
+        return [back, table.lobby(), *self.frames(table)]
 
     # -- the time running out ---------------------------------------------------------------
 
@@ -185,8 +185,9 @@ class TurnClock:
             if misses >= MISSES_AWAY:
                 seat.away = True
                 table.keep_seats()
+                # The log's reason goes before the plates' label (frames land in order).
                 away = table.notice(msg(m.PLAYER_AWAY, player=Seat(number)))
-                sends += [table.lobby(), away]
+                sends += [away, table.lobby()]
             if dropping and drop is not None:  # the sites' rule: the drop at the cost in force
                 sends += self.frames(table)
                 return sends + table.bot_act(number, len(table.log), drop)

@@ -67,10 +67,16 @@ def run(app: App, table: TableScene, count: int = 1) -> None:
         app.frame(1 / 60)
 
 
-def until(apps: list[tuple[App, TableScene]], done: Callable[[], bool], seconds=20.0) -> None:
+def until(
+    apps: list[tuple[App, TableScene]],
+    done: Callable[[], bool],
+    seconds=20.0,
+    state: Callable[[], object] = lambda: "",
+) -> None:
+    """Frames of every app until ``done``; at the bound, the failure shows ``state()``."""
     deadline = time.monotonic() + seconds
     while not done():
-        assert time.monotonic() < deadline, "the tables did not get there in time"
+        assert time.monotonic() < deadline, f"the tables did not get there in time {state()}"
         for app, table in apps:
             run(app, table)
         time.sleep(0.002)

@@ -130,7 +130,16 @@ def test_an_away_seat_is_labelled_and_a_click_brings_its_player_back(
         label = i18n.tr("net_table.badge_idle")
         # Nobody moves: three timeouts each, and both seats are away.
         both = [(app, table)]
-        until(both, lambda: {table.seat_info(table.view, n).kind for n in (0, 1)} == {label}, 240)
+
+        def plates() -> list[str]:
+            return [table.seat_info(table.view, n).kind for n in (0, 1)]
+
+        def state() -> object:  # what a failure shows: the plates, the seats, the log's end
+            lobby = table.session.seat.lobby
+            seats = lobby.seats if lobby is not None else None
+            return plates(), seats, app.stack.top, [line.text for line in table.log_lines][-8:]
+
+        until(both, lambda: set(plates()) == {label}, 240, state)
         assert table.session.away
         i18n.set_language(language)
         lines = [line.text for line in table.log_lines]
@@ -143,11 +152,10 @@ def test_an_away_seat_is_labelled_and_a_click_brings_its_player_back(
         back = render(msg(m.PLAYER_ACTIVE, player=Seat(0)), table.names())
 
         def ann_back() -> bool:
-            plates = [table.seat_info(table.view, n).kind for n in (0, 1)]
             logged = back in [line.text for line in table.log_lines]
-            return logged and plates[0] != label and plates[1] == label
+            return logged and plates()[0] != label and plates()[1] == label
 
-        until(both, ann_back, 120)
+        until(both, ann_back, 120, state)
     finally:
         ann.close()
         bob.close()
