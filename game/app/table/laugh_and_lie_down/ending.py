@@ -12,6 +12,7 @@ each deal so far.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,8 +180,15 @@ def final_result(view: Any, names: list[str]) -> FinalResult:
 class SettlementScene(DealSummaryScene):
     """The deal summary for chips: the settlement beside the chips after each deal."""
 
+    summary: LaughSummary
+
+    def __init__(self, app: Any, summary: LaughSummary, on_continue: Callable[[], None]) -> None:
+        super().__init__(app, summary, on_continue)
+
     def build(self) -> None:
         super().build()
+        button = self.button
+        assert button is not None, "the base's build makes the Continue button"
         w, h = self.size
         s = self.summary
         self.row_h = 50 if h >= 720 else 40
@@ -191,10 +199,10 @@ class SettlementScene(DealSummaryScene):
         old = self.box.copy()
         self.box = pygame.Rect(0, 0, min(1080, w - 40), min(height, h - 24))
         self.box.center = (w // 2, h // 2)
-        self.button.set_position(
+        button.set_position(
             (
-                self.button.rect.x + self.box.right - old.right,
-                self.button.rect.y + self.box.bottom - old.bottom,
+                button.rect.x + self.box.right - old.right,
+                button.rect.y + self.box.bottom - old.bottom,
             )
         )
 
@@ -207,6 +215,7 @@ class SettlementScene(DealSummaryScene):
         sub = fit_line(s.subtitle, 16, box.w - 56)
         text(surface, sub, (x, title.bottom + 6), 16, CREAM)
         top = title.bottom + 38
+        assert self.button is not None, "drawn only once built"
         bottom = self.button.rect.y - 14
         split = box.x + round(box.w * 0.6)
         self._settlement(surface, pygame.Rect(x, top, split - x - 18, bottom - top))
