@@ -2,8 +2,11 @@
 table per game. ``App.start_game`` and ``App.resume_game`` call :func:`start_table` and
 :func:`resume_table` here.
 
-To add a game's table, subclass ``TableScene`` in ``game/app/table/<game id>/`` and name
-it in the game's manifest (``GameInfo.table``; see docs/TABLE.md).
+To add a game's table, subclass ``GameHooks`` (``hooks.py``) in
+``game/app/table/<game id>/hooks.py`` and name it in the game's manifest
+(``GameInfo.table``, e.g. ``"game.app.table.kaluki:KalukiHooks"``; see docs/TABLE.md).
+Transitional (issue 28): a manifest may still name a subclass of ``TableScene``, which is
+its own hooks.
 """
 
 from __future__ import annotations
@@ -19,20 +22,33 @@ from game.games.registry import get_game, import_named
 if TYPE_CHECKING:
     from game.app.app import App
     from game.app.net_session import NetSession
+    from game.app.table.hooks import GameHooks
     from game.app.table.table_scene import TableScene
     from game.persist.savedgame import SavedGame
 
 
-def table_class(game_id: str) -> type[TableScene]:
-    """The table scene the game's manifest names."""
-    return cast("type[TableScene]", import_named(get_game(game_id).table))
+def table_class(game_id: str) -> type[GameHooks]:
+    """The game's hooks the manifest names (transitional: or an old-style subclass of
+    ``TableScene``, which is its own hooks)."""
+    return cast("type[GameHooks]", import_named(get_game(game_id).table))
+
+
+def make_table(app: App, session: SessionLike) -> TableScene:
+    """The table scene for ``session``'s game, with the hooks its manifest names (not yet
+    on screen)."""
+    from game.app.table.table_scene import TableScene
+
+    named = table_class(session.setup.game_id)
+    if issubclass(named, TableScene):  # transitional: an old-style table, its own hooks
+        return named(app, session)
+    return TableScene(app, session, named)
 
 
 def open_table(app: App, session: SessionLike, autosave: Path | None = None) -> TableScene:
     """Put the table on screen over the title (Quit to title and Menu come back to it).
     ``autosave``: the game's autosave file when it is a game in progress continued
     (it goes on writing there); otherwise the table starts a file of its own."""
-    table = table_class(session.setup.game_id)(app, session)
+    table = make_table(app, session)
     if autosave is not None:
         table.autosaver.path = autosave
     app.to_title()

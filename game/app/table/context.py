@@ -6,7 +6,8 @@ or networked), the shown seat's ``view``, where things lie (``layout``, ``compos
 ``picture``), the hand as arranged (``hand_orders``, ``selected``, ``staged``), the
 animations and the table's ``clock``; and three things any part may ask: ``play`` a move,
 ``refresh`` the picture after a change, ``refuse`` with a reason shown. ``hooks`` are the
-game's answers (docs/TABLE.md, "The hooks"). A part that needs another part is handed it
+game's answers (docs/TABLE.md, "The hooks"): a ``GameHooks`` built with the table, which
+reads the table only through the members declared here. A part that needs another part is handed it
 when it is built (the flow gets the saving), never through the context.
 """
 
@@ -27,13 +28,19 @@ from game.engine.messages import Message
 from game.persist.savedgame import HandGroups
 
 if TYPE_CHECKING:
+    import pygame_gui
+
     from game.app.app import App
+    from game.app.table.drag import Move
     from game.app.table.hand import FlatHand
+    from game.app.table.hint_value import Hint
     from game.app.table.hooks import GameHooks
 
 
 class TableContext(Protocol):
     app: App
+    size: tuple[int, int]  # the window's
+    ui: pygame_gui.UIManager | None  # the table's widgets (None off the stack)
     session: SessionLike
     view: Any  # the shown seat's view: everything drawn comes from it
     layout: TableLayout | None  # None until the scene is on screen
@@ -55,6 +62,14 @@ class TableContext(Protocol):
 
     @property
     def view_seat(self) -> int: ...
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The AI seat whose move is being worked out (its plate says so)."""
+
+    @property
+    def hint(self) -> Hint | None:
+        """The hint shown (parts/hint.py)."""
 
     @property
     def my_turn(self) -> bool:
@@ -96,5 +111,8 @@ class TableContext(Protocol):
 
     def refuse(self, reason: str | Message) -> None:
         """Show why something cannot be done."""
+
+    def possible(self, move: Move) -> bool:
+        """Whether the engine would take ``move`` now (a drop target lights up)."""
 
     def play_sound(self, name: str) -> None: ...

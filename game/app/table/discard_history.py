@@ -34,7 +34,7 @@ def open_discard_history(table: Any) -> bool:  # a TableScene (called from its k
         table.refuse(tr("discards.not_in_this_game"))
         return True
     thrown = discards_this_deal(table.session.moves)
-    table.app.stack.push(DiscardHistory(table.app, table.names(), thrown))
+    table.app.stack.push(DiscardHistory(table.app, table.hooks.names(), thrown))
     return True
 
 

@@ -1,7 +1,7 @@
 """What a game table provides: the hooks of :class:`GameHooks`, with defaults that fit a
-rummy (stock, discard pile, melds on the table, one hand per player). A game table
-subclasses ``TableScene`` and overrides what its game does differently; docs/TABLE.md
-walks through them.
+rummy (stock, discard pile, melds on the table, one hand per player). A game's hooks
+subclass :class:`GameHooks` and override what its game does differently; the table scene
+builds them with itself as their ``table`` (docs/TABLE.md walks through them).
 
 Every hook reads the shown seat's ``view`` (never the state), and answers with plain data
 (tokens, texts, :class:`~game.app.table.drag.Move`\\ s); the table scene does the rest.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.app.i18n import tr
@@ -27,9 +28,9 @@ from game.app.table.compose import (
 )
 from game.app.table.drag import Choice, Move, Source, Target, meld_faces
 from game.app.table.hand import FlatHand, Land
+from game.app.table.hint_value import Hint
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
-from game.app.table.parts.hint import Hint
 from game.app.table.sprites import Place, Token
 from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import (
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from game.app.scenes.deal_summary import DealSummary
     from game.app.scenes.game_over import FinalResult
     from game.app.setup import GameSetup
+    from game.app.table.context import TableContext
 
 
 @dataclass(frozen=True)
@@ -67,21 +69,28 @@ class ContextButton:
 
 
 class GameHooks:
-    """Defaults for a rummy table. ``self`` is the TableScene (session, view, layout ...)."""
+    """Defaults for a rummy table. A game's hooks subclass it (``KalukiHooks``) and read
+    the table only through ``self.table`` (the :class:`TableContext`: session, view,
+    layout ...); the hooks call each other on ``self``."""
 
     meld_policy: MeldPolicy | None = None  # a game that stages melds: how they may grow
-    # hand_marks' answer and what it was worked out for (the scene's __init__ sets them)
+    # hand_marks' answer and what it was worked out for
     _marks_key: tuple[object, ...] | None
     _marks: dict[Card, str]
+
+    def __init__(self, table: TableContext) -> None:
+        self.table = table
+        self._marks_key = None
+        self._marks = {}
 
     # --- the players -----------------------------------------------------------------
 
     def names(self) -> list[str]:
         """Every seat's name as shown here (default names in the player's language)."""
-        return shown_names([seat.name for seat in self.session.setup.seats])
+        return shown_names([seat.name for seat in self.table.session.setup.seats])
 
     def seat_name(self, seat: int) -> str:
-        return shown_name(self.session.setup.seats[seat].name)
+        return shown_name(self.table.session.setup.seats[seat].name)
 
     # --- the picture -----------------------------------------------------------------
 
@@ -95,12 +104,16 @@ class GameHooks:
 
     def make_layout(self) -> TableLayout:
         """Where everything sits, for this window and the seats at the table."""
-        return compute_layout(self.size, len(self.session.setup.seats), self.view_seat)
+        return compute_layout(
+            self.table.size, len(self.table.session.setup.seats), self.table.view_seat
+        )
 
     def layout_outdated(self) -> bool:
         """Whether the layout no longer fits the table (another seat is shown at the bottom,
         or, for a game whose players come and go, the seats changed)."""
-        spot = self.layout.seats.get(self.view_seat)
+        layout = self.table.layout
+        assert layout is not None  # (asked by refresh, once the table is laid out)
+        spot = layout.seats.get(self.table.view_seat)
         return spot is None or spot.side != "bottom"
 
     def compose_piles(self, c: Composer, view: Any) -> None:
@@ -111,22 +124,22 @@ class GameHooks:
         groups: dict[int, list[MeldDraw]] = {seat: [] for seat in c.layout.cells}
         for index, meld in enumerate(getattr(view, "melds", ())):
             cards = [MeldCard(card, label) for card, label in meld_faces(meld)]
-            owner = meld.owner if meld.owner in groups else self.view_seat
+            owner = meld.owner if meld.owner in groups else self.table.view_seat
             groups[owner].append(
                 MeldDraw(f"meld:{index}", cards, Target("meld", index), index=index)
             )
-        for number, meld in enumerate(self.staged):
+        for number, meld in enumerate(self.table.staged):
             cards = [MeldCard(card, label) for card, label in self.staged_faces(meld)]
-            groups[self.view_seat].append(
+            groups[self.table.view_seat].append(
                 MeldDraw(f"stage:{number}", cards, Target("stage", number), staged=True)
             )
         c.zone(Target("table"), c.layout.table, 0)
-        c.zone(Target("table"), c.layout.cells[self.view_seat], 1)
+        c.zone(Target("table"), c.layout.cells[self.table.view_seat], 1)
         flow_melds(c, c.layout.cells, groups, c.layout.meld_card_w)
 
     def compose_others(self, c: Composer, view: Any) -> None:
         # a spectator holds no hand: every seat's cards, the bottom one's too, are backs
-        shown = -1 if self.session.watching else self.view_seat
+        shown = -1 if self.table.session.watching else self.table.view_seat
         compose_hidden_hands(c, view.hand_sizes, shown)
 
     def compose_extra(self, c: Composer, view: Any) -> None:
@@ -143,7 +156,8 @@ class GameHooks:
     def zone_anchor(self, zone: str) -> Place:
         """Where a card flies to or from when its zone shows no card for it (a game
         whose zones have no card to aim at says where they lie)."""
-        layout = self.layout
+        layout = self.table.layout
+        assert layout is not None  # (cards fly only on a table laid out)
         w = layout.pile_card_w
         where = Zone.of(zone)
         if where.kind == "stock":
@@ -152,13 +166,14 @@ class GameHooks:
             return Place(layout.discard.x, layout.discard.y, w)
         if where.kind == "hand" and where.number is not None:
             seat = where.number
-            if seat == self.view_seat and not self.session.watching:  # (a spectator: its plate)
+            watching = self.table.session.watching  # (a spectator: its plate)
+            if seat == self.table.view_seat and not watching:
                 return Place(layout.hand.centerx - w / 2, layout.hand.y + 10, layout.hand_card_w)
             if seat in layout.seats:
                 from game.app.table.compose import backs_centre
 
                 return Place(0, 0, layout.back_card_w, False).centred_at(backs_centre(layout, seat))
-        rect = self.composer.meld_rects.get(zone) if self.composer else None
+        rect = self.table.composer.meld_rects.get(zone) if self.table.composer else None
         if rect is not None:
             return Place(rect.right - layout.meld_card_w, rect.y, layout.meld_card_w)
         return Place(0, 0, w).centred_at(layout.table.center)
@@ -176,23 +191,23 @@ class GameHooks:
         contract banner, a prompt in the player's empty meld area). Read ``self.view``."""
 
     def compose_hand(self, c: Composer, view: Any) -> None:
-        glow = frozenset(self.hint_cards()) if self.hint else frozenset()
+        glow = frozenset(self.hint_cards()) if self.table.hint else frozenset()
         compose_hand(
             c,
-            self.hand_cards(),
-            hand_zone(self.view_seat),
-            selected=self.selected,
-            face_up=not self.covered,
+            self.table.hand_cards(),
+            hand_zone(self.table.view_seat),
+            selected=self.table.selected,
+            face_up=not self.table.covered,
             glow=glow,
         )
 
     # --- texts -------------------------------------------------------------------------
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        setup = self.session.setup
+        setup = self.table.session.setup
         player = setup.seats[seat]
         kind = tr("table.kind_human") if player.is_human else tr(f"table.kind_{player.kind}")
-        status = self.session.seat_status(seat) or ""  # a networked player dropped
+        status = self.table.session.seat_status(seat) or ""  # a networked player dropped
         if status:
             kind = tr(f"net_table.badge_{status}")
         return SeatInfo(
@@ -202,11 +217,11 @@ class GameHooks:
             cards=view.hand_sizes[seat],
             score=self.score_text(view, seat),
             dealer=getattr(view, "dealer", -1) == seat,
-            to_act=self.session.to_act == seat,
-            thinking=self.thinking_seat == seat,
+            to_act=self.table.session.to_act == seat,
+            thinking=self.table.thinking_seat == seat,
             badges=self.badges(view, seat),
             alert=status,
-            clock=self.session.turn_time(seat),  # an online turn timer's ring
+            clock=self.table.session.turn_time(seat),  # an online turn timer's ring
         )
 
     def score_text(self, view: Any, seat: int) -> str:
@@ -224,13 +239,13 @@ class GameHooks:
 
     def status_text(self, view: Any) -> str:
         """What to do next, always."""
-        seat = self.session.to_act
+        seat = self.table.session.to_act
         if seat is None:
             return tr("table.status_over")
         name = self.seat_name(seat)
-        if self.my_turn:
+        if self.table.my_turn:
             return tr("table.status_your_turn")
-        if self.thinking_seat == seat:
+        if self.table.thinking_seat == seat:
             return tr("table.status_thinking", name=name)
         return tr("table.status_waiting", name=name)
 
@@ -241,7 +256,7 @@ class GameHooks:
 
     def score_seats(self, view: Any) -> list[int]:
         """The score panel's rows, in the order the players sit at the table."""
-        return list(range(len(self.session.setup.seats)))
+        return list(range(len(self.table.session.setup.seats)))
 
     def table_notes(self, view: Any) -> list[str]:
         """Short lines under the piles: the game's options in play."""
@@ -274,7 +289,7 @@ class GameHooks:
             return Move(Discard(cards[0]))
         if target.kind == "joker" and len(cards) == 1:
             swap = SwapJoker(target.index, cards[0])
-            if self.session.problem(swap) is None:
+            if self.table.session.problem(swap) is None:
                 return Move(swap)
             return self.lay_off_move(target.index, cards)
         if target.kind == "meld":
@@ -312,7 +327,8 @@ class GameHooks:
     # --- staging (a first meld or a contract built from several melds) ------------------
 
     def staged_cards(self, meld: Any) -> Sequence[Card]:
-        return meld.cards
+        cards: Sequence[Card] = meld.cards
+        return cards
 
     def staged_faces(self, meld: Any) -> list[tuple[Card, str]]:
         return list(meld_faces(meld))
@@ -331,52 +347,54 @@ class GameHooks:
         """Stage one of ``readings`` of the cards (a chooser asks when there are several)."""
         return Move.one_of(
             [
-                Choice(self.reading_label(m), None, meld_faces(m), local=lambda m=m: self.stage(m))
+                Choice(self.reading_label(m), None, meld_faces(m), local=partial(self.stage, m))
                 for m in readings
             ]
         )
 
     def extend_stage_move(self, number: int, cards: Sequence[Card]) -> Move:
         """Cards let go on staged meld ``number``: it grows by them, in the reading chosen."""
-        if not 0 <= number < len(self.staged):
+        if not 0 <= number < len(self.table.staged):
             return Move.refused(tr("table.cannot"))
-        meld = self.staged[number]
-        grown = extensions(meld, list(cards), self.meld_policy)
+        meld, policy = self.table.staged[number], self.meld_policy
+        if policy is None:  # (only a game with a meld policy stages melds)
+            return Move.refused(tr("table.cannot"))
+        grown = extensions(meld, list(cards), policy)
         if not grown:
-            return Move.refused(extension_problem(meld, list(cards), self.meld_policy))
+            return Move.refused(extension_problem(meld, list(cards), policy))
         return Move.one_of(
             [
                 Choice(
                     self.reading_label(m),
                     None,
                     meld_faces(m),
-                    local=lambda m=m: self.replace_staged(number, m),
+                    local=partial(self.replace_staged, number, m),
                 )
                 for m in grown
             ]
         )
 
     def stage(self, meld: Meld) -> None:
-        self.staged.append(meld)
-        self.selected.clear()
+        self.table.staged.append(meld)
+        self.table.selected.clear()
 
     def replace_staged(self, number: int, meld: Meld) -> None:
-        self.staged[number] = meld
-        self.selected.clear()
+        self.table.staged[number] = meld
+        self.table.selected.clear()
 
     def cancel_stage(self) -> None:
         """Every staged card back to the hand, sliding there."""
-        old = self.picture
-        self.staged = []
-        self.refresh()
-        self.animator.settle(old, self.picture, set())
+        old = self.table.picture
+        self.table.staged = []
+        self.table.refresh()
+        self.table.animator.settle(old, self.table.picture, set())
 
     def lay_down_staged(self) -> None:
         """Play the staged melds as one ``LayDown``; they stay staged if it is refused."""
-        melds = tuple(self.staged)
-        if melds and self.play(LayDown(melds)):
-            self.staged = []
-            self.refresh()
+        melds = tuple(self.table.staged)
+        if melds and self.table.play(LayDown(melds)):
+            self.table.staged = []
+            self.table.refresh()
 
     # --- buttons -------------------------------------------------------------------------
 
@@ -445,13 +463,13 @@ class GameHooks:
     def hand_model(self, land: Land, rearranged: Callable[[], None]) -> FlatHand:
         """How the shown hand is arranged (hand.py): one flat order by default; a game
         that keeps groups (Indian Rummy) returns a ``GroupedHand``."""
-        return FlatHand(self, land, rearranged)
+        return FlatHand(self.table, land, rearranged)
 
     # --- deals and the end -------------------------------------------------------------
 
     def between_deals(self, view: Any) -> bool:
         """The deal is over and the summary is due (the engine waits for NextDeal)."""
-        return self.session.legal_actions() == [NextDeal()]
+        return self.table.session.legal_actions() == [NextDeal()]
 
     def deals_scored(self, view: Any) -> int:
         return len(getattr(view, "history", ()))
@@ -467,7 +485,7 @@ class GameHooks:
         ``on_continue``. A game with its own end-of-deal screen returns it here."""
         from game.app.scenes.deal_summary import DealSummaryScene
 
-        return DealSummaryScene(self.app, summary, on_continue)
+        return DealSummaryScene(self.table.app, summary, on_continue)
 
     # --- what just happened --------------------------------------------------------------
 
@@ -477,12 +495,12 @@ class GameHooks:
         from game.app.i18n import language
         from game.app.table.fresh import fresh_cards
 
-        if self.covered:
+        if self.table.covered:
             return {}
-        cards = self.hand_cards()
-        key = (len(self.session.moves), self.view_seat, tuple(cards), language())
+        cards = self.table.hand_cards()
+        key = (len(self.table.session.moves), self.table.view_seat, tuple(cards), language())
         if self._marks_key != key:
-            fresh = fresh_cards(self.session.moves, self.view_seat, cards)
+            fresh = fresh_cards(self.table.session.moves, self.table.view_seat, cards)
             must = getattr(view, "taken_discard", None)
             marks = {
                 card: tr("table.mark_drawn" if src == "stock" else "table.mark_taken")
@@ -502,7 +520,7 @@ class GameHooks:
 
     def hint_cards(self) -> list[Card]:
         """The hand cards the hint's move uses (they stay bright, the rest dims)."""
-        action = self.hint.action if self.hint else None
+        action = self.table.hint.action if self.table.hint else None
         if action is None:
             return []
         cards: list[Card] = []
@@ -513,11 +531,11 @@ class GameHooks:
         cards.extend(getattr(action, "cards", ()) or ())
         for meld in getattr(action, "melds", ()) or ():
             cards.extend(meld.cards)
-        return [card for card in cards if card in set(self.hand_order)]
+        return [card for card in cards if card in set(self.table.hand_order)]
 
     def hint_target(self) -> Target | None:
         """Where the hint's move goes (drawn with a ring)."""
-        action = self.hint.action if self.hint else None
+        action = self.table.hint.action if self.table.hint else None
         if isinstance(action, Draw):
             return Target(action.source)
         if isinstance(action, Discard):

@@ -62,7 +62,7 @@ class TablePainter:
         for plate in plates:
             if plate not in still:
                 self._plate(surface, plate)
-        s.paint_felt(surface)
+        s.hooks.paint_felt(surface)
         self._targets(surface)
         skip = s.animator.keys()
         if s.drag is not None:
@@ -87,7 +87,7 @@ class TablePainter:
         for seat, rect in layout.cells.items():
             lit = s.session.to_act == seat
             panel(surface, rect, alpha=70 if not lit else 96, radius=12, border=(52, 118, 84))
-            title = fit_line(s.cell_title(s.view, seat), size, rect.w - 30, True)
+            title = fit_line(s.hooks.cell_title(s.view, seat), size, rect.w - 30, True)
             pygame.draw.circle(surface, seat_colour(seat), (rect.x + 12, rect.y + 11), 4)
             text(
                 surface, title, (rect.x + 22, rect.y + 3), size, CREAM if lit else MUTED, bold=True
@@ -111,7 +111,7 @@ class TablePainter:
             pygame.draw.rect(surface, (20, 70, 46), slot, 0, 10)
             pygame.draw.rect(surface, (60, 128, 92), slot, 2, 10)
             text(surface, tr(key), (rect.centerx, rect.bottom + 8), size, MUTED, anchor="midtop")
-        notes = s.table_notes(s.view)
+        notes = s.hooks.table_notes(s.view)
         y = layout.stock.bottom + round(34 * layout.scale)
         width = layout.piles.w - 8
         for note in notes:
@@ -123,7 +123,7 @@ class TablePainter:
     def _marks(self, surface: pygame.Surface, skip: set) -> None:
         """A tag over each card the hand marks ("New", "Meld it"), on its visible strip."""
         s = self.scene
-        marks = s.hand_marks(s.view)
+        marks = s.hooks.hand_marks(s.view)
         if not marks:
             return
         size = s.layout.font(12)
@@ -145,7 +145,7 @@ class TablePainter:
         layout = s.layout
         plates = []
         for seat, spot in layout.seats.items():
-            info = s.seat_info(s.view, seat)
+            info = s.hooks.seat_info(s.view, seat)
             room = 0 if seat == s.view_seat else round(card_size(layout.back_card_w)[0] * 1.9) + 8
             plates.append((seat, tuple(spot.plaque), info, room))
         return plates
@@ -157,7 +157,7 @@ class TablePainter:
 
     def _draw_still(self, image: pygame.Surface, still: tuple[Plate, ...]) -> None:
         """Onto the felt, in the order the frame drew them: cells, piles, still plates."""
-        if self.scene.rummy_felt:
+        if self.scene.hooks.rummy_felt:
             self._cells(image)
             self._piles(image)
         for plate in still:
@@ -167,7 +167,7 @@ class TablePainter:
         """Everything the cells and piles show (the plates are keyed by their SeatInfo)."""
         s = self.scene
         layout = s.layout
-        if not s.rummy_felt:
+        if not s.hooks.rummy_felt:
             return (layout.scale,)
         owners = {getattr(m, "owner", -1) for m in getattr(s.view, "melds", ())}
         if s.staged:
@@ -177,14 +177,21 @@ class TablePainter:
                 seat,
                 tuple(rect),
                 s.session.to_act == seat,
-                s.cell_title(s.view, seat),
+                s.hooks.cell_title(s.view, seat),
                 seat in owners,
             )
             for seat, rect in layout.cells.items()
         )
         piles = (tuple(layout.stock), tuple(layout.discard), tuple(layout.piles))
         words = (tr("table.no_melds"), tr("table.stock"), tr("table.discard_pile"))
-        return (layout.scale, layout.font(13), cells, piles, words, tuple(s.table_notes(s.view)))
+        return (
+            layout.scale,
+            layout.font(13),
+            cells,
+            piles,
+            words,
+            tuple(s.hooks.table_notes(s.view)),
+        )
 
     def _counts(self, surface: pygame.Surface) -> None:
         """Card counts over the hidden hands and the stock."""
@@ -236,9 +243,9 @@ class TablePainter:
         layout = s.layout
         view = s.view
         rows = []
-        names = s.names()
-        for seat in s.score_seats(view):
-            score = s.score_text(view, seat)
+        names = s.hooks.names()
+        for seat in s.hooks.score_seats(view):
+            score = s.hooks.score_text(view, seat)
             rows.append((seat, names[seat], score, s.session.to_act == seat, seat == s.view_seat))
         s.score_panel.draw(surface, layout.score, s.score_title(view), rows, layout.scale)
         s.log_panel.draw(
@@ -248,11 +255,11 @@ class TablePainter:
     def _status(self, surface: pygame.Surface) -> None:
         s = self.scene
         layout = s.layout
-        progress = s.stage_progress()
+        progress = s.hooks.stage_progress()
         message = s.current_status()
         colour = None
         if s.hint is not None:
-            message = tr("table.hint_text", text=render(s.hint.message, s.names()))
+            message = tr("table.hint_text", text=render(s.hint.message, s.hooks.names()))
             colour = GOLD
         draw_status(
             surface,
@@ -273,7 +280,7 @@ class TablePainter:
         if s.layout is None:
             return
         art = s.app.cards
-        hint = s.hint_target() if s.hint is not None else None
+        hint = s.hooks.hint_target() if s.hint is not None else None
         if hint is not None and s.composer is not None:
             for zone in s.composer.zones:
                 if key_of(zone.target) == hint and zone.priority > 0:

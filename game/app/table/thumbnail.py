@@ -63,7 +63,7 @@ def table_picture(table: TableScene) -> Picture | None:
     if table.layout is None:
         return None
     composer = Composer(table.layout)
-    table.compose(composer, table.session.view())
+    table.hooks.compose(composer, table.session.view())
     picture = composer.picture
     if len(table.session.setup.humans) > 1:
         picture = covered_picture(picture, set(table.hand_order))

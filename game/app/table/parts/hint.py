@@ -5,23 +5,14 @@ the player moved on meanwhile; anything else the player does takes it away."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 
 from game.app.table.ai_driver import Job
 from game.app.table.context import TableContext
-from game.engine.actions import Action
-from game.engine.messages import Message
+from game.app.table.hint_value import Hint
+
+__all__ = ["Hint", "TableHint"]  # Hint lives below the parts (hint_value.py), for the hooks
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Hint:
-    """The hint shown: the Normal bot's move and its reason (rendered by the painter in
-    the player's language, see ``game.app.messages.render``)."""
-
-    message: Message
-    action: Action | None
 
 
 class TableHint:
