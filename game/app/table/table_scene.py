@@ -112,7 +112,7 @@ class TableScene(GameHooks, Scene):
             else None
         )
         self.watch = (  # a spectator's part (watching.py): read-only, Take this seat, Leave
-            TableWatching(self, session, lambda: self.ui)
+            TableWatching(self, session, lambda: self.ui, self._open_seat)
             if isinstance(session, WatchSession)
             else None
         )
@@ -611,6 +611,12 @@ class TableScene(GameHooks, Scene):
             self.layout = self.hooks.make_layout()
         self.animator.finish()
         self.refresh()
+
+    def _open_seat(self, session: NetSession) -> None:
+        """A spectator took a seat: the player's own table (parts/watching.py)."""
+        from game.app.table import open_net_table
+
+        open_net_table(self.app, session)
 
     def _follow_view(self) -> None:
         self.view = self.session.view()

@@ -10,6 +10,7 @@ the same connection."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -21,6 +22,9 @@ from game.app.table.panels import fit_line
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 from game.app.watch_session import WatchSession
+
+if TYPE_CHECKING:
+    from game.app.net_session import NetSession
 
 MOST_OFFERS = 3  # "Take this seat" buttons shown at once
 # Keys a spectator keeps: they read the table, or open the chat line or the menu.
@@ -41,8 +45,12 @@ class TableWatching:
         ctx: TableContext,
         session: WatchSession,
         manager: Callable[[], pygame_gui.UIManager | None],
+        open_seat: Callable[[NetSession], object],
     ) -> None:
+        """``open_seat``: open the player's own table once seated (the scene's door to
+        ``open_net_table``: a part opens no scene itself)."""
         self.ctx, self.session, self._manager = ctx, session, manager
+        self._open_seat = open_seat
         self.leave_button: pygame_gui.elements.UIButton | None = None
         self.offers: dict[pygame_gui.elements.UIButton, int] = {}
         self._offered: tuple[int, ...] | None = None
@@ -121,10 +129,8 @@ class TableWatching:
 
     def _open_players_table(self) -> None:
         from game.app.net_session import NetSession
-        from game.app.table import open_net_table
 
-        app = self.ctx.app
-        open_net_table(app, NetSession(self.session.client))
+        self._open_seat(NetSession(self.session.client))
 
     # --- input: read-only -------------------------------------------------------------
 
