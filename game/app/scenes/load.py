@@ -25,7 +25,7 @@ from game.app.i18n import tr, tr_or, ui
 from game.app.messages import shown_name, shown_names
 from game.app.scenes.base import Scene
 from game.app.table.panels import fit_line
-from game.app.table.rejoin import ONLINE, online_rows, rejoin
+from game.app.table.rejoin import ONLINE, online_rows
 from game.app.ui.focus import Focusable, FocusRing
 from game.app.ui.paint import card_fan, felt_background, heading, page_margin, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, PANEL_EDGE
@@ -179,6 +179,8 @@ class LoadScene(Scene):
         if summary is None:
             return
         if summary.kind == ONLINE:  # rejoin; a table gone is said and its row goes
+            from game.app.scenes.online.rejoining import rejoin  # the network: when asked
+
             rejoin(self.app, self.online[summary.path][1], on_failed=self._rejoin_failed)
             return
         saved, messages = open_save(self.app.paths, summary.path)

@@ -121,7 +121,7 @@ class TitleScene(Scene):
             self.app.quit()
         elif name == "continue":
             if self.rejoin is not None:  # back to the online table (or told it is gone)
-                from game.app.table.rejoin import rejoin
+                from game.app.scenes.online.rejoining import rejoin
 
                 rejoin(self.app, self.rejoin, on_failed=self.rebuild)
                 return

@@ -23,11 +23,11 @@ from game.app.i18n import tr, tr_or, ui
 from game.app.scenes.base import Scene
 from game.app.scenes.online import connect
 from game.app.scenes.online.addresses import Where, parse_address
+from game.app.scenes.online.rejoining import rejoin
 from game.app.scenes.online.server_list import EMPTY, LOOKING, NO_SERVER, UNREACHABLE, ServerTables
 from game.app.scenes.online.status import Status
 from game.app.scenes.online.task import Task
 from game.app.table.panels import fit_line
-from game.app.table.rejoin import rejoin
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item, entry_item
 from game.app.ui.paint import (
