@@ -22,6 +22,10 @@ from tests.net.conftest import served
 from tests.net.tablesetup import close_app, new_app, run, sit, until
 
 LONG_TURN = 30.0  # long enough to look at the ring (the test never waits it out)
+# A deal that lasts past both seats' three timeouts and the click (--test-seeds): with a
+# random one the computer sometimes went out first, and the table sat at the deal summary
+# (the CI failure: "人間, 人間" at the summary after 240 s). Seed 4 is such a deal.
+SLOW_DEAL = 1
 
 
 def colour_count(surface: pygame.Surface, rect: pygame.Rect, colour: tuple) -> int:
@@ -109,7 +113,7 @@ def test_the_acting_plate_shows_a_ring_that_runs_down(timed_server, tmp_path, la
 
 @pytest.fixture
 def quick_server(tmp_path):
-    with served(tmp_path / "q.db", test_timer=1.0) as thread:
+    with served(tmp_path / "q.db", test_timer=1.0, test_seeds=True) as thread:
         yield thread
 
 
@@ -123,7 +127,7 @@ def test_an_away_seat_is_labelled_and_a_click_brings_its_player_back(
     app = new_app(tmp_path / "ann", language)
     try:
         seats = [{"kind": "you"}, {"kind": "open"}]
-        assert ann.create("kaluki", seats, "Ann", timer=30).ok
+        assert ann.create("kaluki", seats, "Ann", timer=30, seed=SLOW_DEAL).ok
         assert bob.join(ann.code, "Bob").ok
         assert ann.start().ok
         table = sit(app, ann)
