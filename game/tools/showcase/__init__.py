@@ -29,11 +29,13 @@ from game.app.setup import Seat
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.table.hooks import GameHooks
     from game.app.table.layout import TableLayout
     from game.app.table.table_scene import TableScene
     from game.engine.cards import Card
 
 TableT = TypeVar("TableT", bound="TableScene")
+HooksT = TypeVar("HooksT", bound="GameHooks")
 
 NAMES = ("You", "Ada", "Bruno", "Clara", "Dev", "Elena", "Farid", "Greta", "Hugo", "Iris")
 KINDS = ("human", "normal", "easy", "hard", "normal", "easy", "normal", "easy", "hard", "normal")
@@ -140,6 +142,14 @@ def game_table(kind: type[TableT], table: TableScene) -> TableT:
     if not isinstance(table, kind):
         raise TypeError(f"{type(table).__name__} is not a {kind.__name__}")
     return table
+
+
+def game_hooks(kind: type[HooksT], table: TableScene) -> HooksT:
+    """``table``'s hooks as its game's (a position made for that game opens it)."""
+    hooks = table.hooks
+    if not isinstance(hooks, kind):
+        raise TypeError(f"{type(hooks).__name__} is not a {kind.__name__}")
+    return hooks
 
 
 def laid_out(table: TableScene) -> TableLayout:

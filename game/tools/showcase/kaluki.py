@@ -123,10 +123,11 @@ def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
     with made-up figures."""
     from game.app.scenes.deal_summary import DealSummaryScene
     from game.app.scenes.game_over import GameOverScene
-    from game.app.table.kaluki import KalukiTable
+    from game.app.table.kaluki import KalukiHooks
+    from game.app.table.table_scene import TableScene
 
-    def table(players: int) -> KalukiTable:
-        scene = KalukiTable(app, late_kaluki_session(players))
+    def table(players: int) -> TableScene:
+        scene = TableScene(app, late_kaluki_session(players), KalukiHooks)
         scene.ai_pause = 1e9  # a still picture: the AI seats wait
         return scene
 

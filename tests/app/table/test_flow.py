@@ -10,7 +10,8 @@ import pygame
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.game_over import GameOverScene
 from game.app.table.handoff import HandoffScene
-from game.app.table.kaluki import KalukiTable
+from game.app.table.kaluki import KalukiHooks
+from game.app.table.table_scene import TableScene
 from game.engine.actions import Discard
 from game.games.kaluki import KalukiOptions
 from game.games.kaluki.state import DEAL_OVER, PLAY
@@ -138,7 +139,11 @@ def test_play_again_sits_the_same_players_down_at_a_new_deal(app):
     until(app, lambda: isinstance(app.stack.top, GameOverScene), 200)
     key(app, pygame.K_RETURN)
     fresh = app.stack.top
-    assert isinstance(fresh, KalukiTable) and fresh is not table
+    assert (
+        isinstance(fresh, TableScene)
+        and isinstance(fresh.hooks, KalukiHooks)
+        and fresh is not table
+    )
     assert fresh.session.setup.seats == table.session.setup.seats
     assert fresh.session.setup.seed != table.session.setup.seed
 

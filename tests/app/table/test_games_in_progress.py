@@ -12,7 +12,8 @@ from game.app.scenes.title import TitleScene, continue_caption
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.indian_rummy import IndianRummyTable
-from game.app.table.kaluki import KalukiTable
+from game.app.table.kaluki import KalukiHooks
+from game.app.table.table_scene import TableScene
 from game.engine.actions import Discard, Draw
 from game.engine.cards import sort_by_rank
 from game.games.kaluki import KalukiOptions
@@ -53,7 +54,7 @@ def test_two_games_played_alternately_both_resume_exactly(paths):
         app.start(TitleScene(app))
         app.start_game(KALUKI)
         kaluki = app.stack.top
-        assert isinstance(kaluki, KalukiTable)
+        assert isinstance(kaluki, TableScene) and isinstance(kaluki.hooks, KalukiHooks)
         kaluki.ai_pause = 0.0
         assert until(app, lambda: kaluki.my_turn)
         kaluki.ai_pause = 60.0  # the AI seat waits: the game stays where the player left it
@@ -80,7 +81,11 @@ def test_two_games_played_alternately_both_resume_exactly(paths):
         frames(app)
         assert title.latest.game_id == "indian_rummy"  # Continue offers the latest game
         table = open_from_load(app, "kaluki")
-        assert isinstance(table, KalukiTable) and picture(table) == first
+        assert (
+            isinstance(table, TableScene)
+            and isinstance(table.hooks, KalukiHooks)
+            and picture(table) == first
+        )
         table.ai_pause = 60.0
         card = table.hand_cards()[0]
         table.play(Discard(card))
@@ -90,7 +95,11 @@ def test_two_games_played_alternately_both_resume_exactly(paths):
     # Continue now resumes Kaluki (the latest); then Indian Rummy from Load, as it was.
     with headless_app(paths, reduce_motion=True) as app:
         table = continue_from_title(app)
-        assert isinstance(table, KalukiTable) and picture(table) == first
+        assert (
+            isinstance(table, TableScene)
+            and isinstance(table.hooks, KalukiHooks)
+            and picture(table) == first
+        )
         rummy = open_from_load(app, "indian_rummy")
         assert isinstance(rummy, IndianRummyTable) and picture(rummy) == second
     assert kept(paths) == 2

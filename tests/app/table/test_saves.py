@@ -15,8 +15,9 @@ from game.app.main import run_app
 from game.app.scenes.title import TitleScene
 from game.app.table import open_table, resume_table
 from game.app.table.indian_rummy import IndianRummyTable
-from game.app.table.kaluki import KalukiTable
+from game.app.table.kaluki import KalukiHooks
 from game.app.table.overlays import MenuOverlay, SaveDialog
+from game.app.table.table_scene import TableScene
 from game.engine.actions import Discard, Draw
 from game.engine.cards import sort_by_rank, sort_by_suit
 from game.persist.saves import list_saves, load_save
@@ -84,7 +85,7 @@ def test_continue_resumes_exactly_where_the_game_was(paths):
         state, log = table.session.state, list(table.session.log)
     with headless_app(paths, reduce_motion=True) as second:
         resumed = continue_from_title(second)
-        assert isinstance(resumed, KalukiTable)
+        assert isinstance(resumed, TableScene) and isinstance(resumed.hooks, KalukiHooks)
         assert resumed.session.state == state and resumed.session.log == log
         assert resumed.my_turn and len(resumed.hand_cards()) == len(state.hands[0])
 
@@ -124,7 +125,7 @@ def test_load_on_the_command_line_opens_the_table(paths, monkeypatch, tmp_path):
     monkeypatch.setattr("game.persist.paths.app_paths", lambda portable=False: paths)
     assert run_app(load=saved) == 0
     table = opened[0]
-    assert isinstance(table, KalukiTable)
+    assert isinstance(table, TableScene) and isinstance(table.hooks, KalukiHooks)
     assert table.session.state == saved.state and sample.exists()
 
 
@@ -147,7 +148,7 @@ def test_a_hand_dragged_into_a_new_order_comes_back_on_continue(paths):
         assert autosaved_order(table) == arranged  # a rearrangement is saved like a move
     with headless_app(paths, reduce_motion=True) as second:
         resumed = continue_from_title(second)
-        assert isinstance(resumed, KalukiTable)
+        assert isinstance(resumed, TableScene) and isinstance(resumed.hooks, KalukiHooks)
         assert resumed.hand_cards() == arranged
 
 
@@ -229,7 +230,7 @@ def test_saving_over_a_slot_asks_first_and_no_is_the_default(app, paths):
 
 
 def save_named_via_menu(app, name: str) -> None:
-    while not isinstance(app.stack.top, KalukiTable):
+    while not isinstance(app.stack.top, TableScene):
         app.stack.remove(app.stack.top)
         frames(app, 1)
     key(app, pygame.K_ESCAPE)

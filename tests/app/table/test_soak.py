@@ -17,9 +17,9 @@ from game.app.app import App
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.game_over import GameOverScene
 from game.app.scenes.title import TitleScene
-from game.app.table.kaluki import KalukiTable
 from game.app.table.overlays import Overlay
 from game.app.table.parts.log import LOG_KEEP
+from game.app.table.table_scene import TableScene
 from game.games.kaluki import KalukiOptions
 from tests.app.table.helpers import frames, kaluki_table, post
 
@@ -50,7 +50,7 @@ SIZES = ((1280, 800), (1024, 640), (1366, 768), (1100, 700))
 STUCK_FRAMES = 4000
 
 
-def random_point(rng: random.Random, table: KalukiTable) -> tuple[int, int]:
+def random_point(rng: random.Random, table: TableScene) -> tuple[int, int]:
     """Anywhere, but mostly where the cards are."""
     layout = table.layout
     area = rng.choice(
@@ -59,7 +59,7 @@ def random_point(rng: random.Random, table: KalukiTable) -> tuple[int, int]:
     return rng.randint(area.left, area.right - 1), rng.randint(area.top, area.bottom - 1)
 
 
-def random_input(rng: random.Random, app: App, table: KalukiTable) -> None:
+def random_input(rng: random.Random, app: App, table: TableScene) -> None:
     roll = rng.random()
     if roll < 0.35:
         start, end = random_point(rng, table), random_point(rng, table)
@@ -85,13 +85,13 @@ def random_input(rng: random.Random, app: App, table: KalukiTable) -> None:
         post(pygame.WINDOWSIZECHANGED, x=0, y=0)
 
 
-def keep_going(rng: random.Random, app: App, table: KalukiTable) -> KalukiTable:
+def keep_going(rng: random.Random, app: App, table: TableScene) -> TableScene:
     """What a player does to get on with it: close what is open, Continue from the title
     (random clicks may have quit the table), or make a move. Returns the table in play."""
     top = app.stack.top
     if isinstance(top, TitleScene):
         top.choose("continue")  # back to the game, from its autosave
-        resumed = app.stack.find(KalukiTable)
+        resumed = app.stack.find(TableScene)
         assert resumed is not None and resumed.session.state == table.session.state
         resumed.ai_pause = 0.0
         return resumed
@@ -105,7 +105,7 @@ def keep_going(rng: random.Random, app: App, table: KalukiTable) -> KalukiTable:
     return table
 
 
-def soak(app: App, seed: int, events: int, patience: int = 6) -> KalukiTable:
+def soak(app: App, seed: int, events: int, patience: int = 6) -> TableScene:
     rng = random.Random(seed)
     options = KalukiOptions(players=3, target=50, first_turn_discard_round=seed % 2 == 0)
     table = kaluki_table(app, ("human", "easy", "easy"), seed=seed, options=options)

@@ -1,5 +1,5 @@
-"""The Kaluki table: ``table.KalukiTable`` (see ``table.py``)."""
+"""The Kaluki table: ``hooks.KalukiHooks`` (see ``hooks.py``), named by the manifest."""
 
-from game.app.table.kaluki.table import KalukiTable
+from game.app.table.kaluki.hooks import KalukiHooks
 
-__all__ = ["KalukiTable"]
+__all__ = ["KalukiHooks"]

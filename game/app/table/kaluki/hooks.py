@@ -1,4 +1,4 @@
-"""The Kaluki table (rules/kaluki.md) on the shared framework.
+"""The Kaluki table's hooks (rules/kaluki.md) on the shared framework: ``KalukiHooks``.
 
 What Kaluki adds to the defaults of a rummy table:
 
@@ -28,11 +28,10 @@ from game.app.i18n import tr
 from game.app.scenes.deal_summary import DealSummary, penalty_summary
 from game.app.scenes.game_over import FinalResult
 from game.app.table.drag import Choice, Move, meld_faces
-from game.app.table.hooks import ContextButton
+from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.kaluki.ending import final_result
 from game.app.table.keymap import job_of, keys_text
 from game.app.table.panels import OUT, SeatInfo
-from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, Draw, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.melds import Meld, arrangements, extensions, meld_problem
@@ -54,13 +53,13 @@ OPTION_NOTES = (
 )
 
 
-class KalukiTable(TableScene):
+class KalukiHooks(GameHooks):
     meld_policy = POLICY
 
     # --- the view's facts ----------------------------------------------------------------
 
     def opened(self, seat: int) -> bool:
-        return bool(self.view.melded[seat])
+        return bool(self.table.view.melded[seat])
 
     def between_deals(self, view: Any) -> bool:
         return bool(view.phase == DEAL_OVER)
@@ -110,7 +109,7 @@ class KalukiTable(TableScene):
     # --- what to do next ------------------------------------------------------------------
 
     def status_text(self, view: Any) -> str:
-        if not self.my_turn:
+        if not self.table.my_turn:
             return super().status_text(view)
         top = view.discard[-1].pretty() if view.discard else ""
         if view.phase == FIRST_ROUND:
@@ -118,7 +117,7 @@ class KalukiTable(TableScene):
         if view.phase == DRAW:
             if not view.stock_size:
                 return tr("kaluki.status_stock_empty", card=top)
-            if Draw(DISCARD) in self.session.legal_actions():
+            if Draw(DISCARD) in self.table.session.legal_actions():
                 return tr("kaluki.status_draw", card=top)
             if top:
                 return tr("kaluki.status_draw_stock_only", card=top, need=view.options.come_down)
@@ -127,29 +126,29 @@ class KalukiTable(TableScene):
             if view.taken_discard is not None:
                 card = view.taken_discard.pretty()
                 return tr("kaluki.status_taken", card=card, need=view.options.come_down)
-            if self.staged:
+            if self.table.staged:
                 progress = self.stage_progress()
                 if progress and progress[1]:
                     return tr("kaluki.status_staged_ready")
                 return tr("kaluki.status_staging", need=view.options.come_down)
-            if not self.opened(self.view_seat):
+            if not self.opened(self.table.view_seat):
                 return tr("kaluki.status_open", need=view.options.come_down)
             return tr("kaluki.status_play")
         return super().status_text(view)
 
     def stage_progress(self) -> tuple[str, bool] | None:
-        if not self.staged:
+        if not self.table.staged:
             return None
-        total = meld_total(self.staged, self.view.options.values)
-        need = self.view.options.come_down
+        total = meld_total(self.table.staged, self.table.view.options.values)
+        need = self.table.view.options.come_down
         return f"{total} / {need}", total >= need
 
     def context_buttons(self, view: Any) -> list[ContextButton]:
         buttons = []
         if view.phase == FIRST_ROUND:
             buttons.append(ContextButton("pass", "kaluki.pass"))
-        if self.staged:
-            total = meld_total(self.staged, view.options.values)
+        if self.table.staged:
+            total = meld_total(self.table.staged, view.options.values)
             buttons.append(ContextButton("cancel_stage", "kaluki.cancel_stage"))
             buttons.append(
                 ContextButton(
@@ -164,7 +163,7 @@ class KalukiTable(TableScene):
 
     def on_context(self, name: str) -> None:
         if name == "pass":
-            self.play(Pass())
+            self.table.play(Pass())
         elif name == "cancel_stage":
             self.cancel_stage()
         elif name == "lay_down":
@@ -180,11 +179,11 @@ class KalukiTable(TableScene):
     def key_jobs(self) -> list[str]:
         """The key map's jobs (keymap.py) this table does now."""
         jobs = []
-        if self.view.phase == FIRST_ROUND and self.my_turn:
+        if self.table.view.phase == FIRST_ROUND and self.table.my_turn:
             jobs.append("pass")
-        if self.staged and self.my_turn:
+        if self.table.staged and self.table.my_turn:
             jobs.append("lay_down")
-        if self.staged:
+        if self.table.staged:
             jobs.append("cancel_stage")
         return jobs
 
@@ -202,16 +201,16 @@ class KalukiTable(TableScene):
         readings = arrangements(list(cards), POLICY)
         if not readings:
             return Move.refused(meld_problem(list(cards), POLICY) or tr("table.cannot"))
-        if self.opened(self.view_seat):
+        if self.opened(self.table.view_seat):
             return Move.one_of(
                 [Choice(self.reading_label(m), LayDown((m,)), meld_faces(m)) for m in readings]
             )
-        if not self.my_turn or self.view.phase != PLAY:
+        if not self.table.my_turn or self.table.view.phase != PLAY:
             return Move(LayDown(tuple(readings[:1])))  # the engine says why not
         return self.stage_move(readings)
 
     def lay_off_move(self, index: int, cards: Sequence[Card]) -> Move:
-        melds = self.view.melds
+        melds = self.table.view.melds
         if not 0 <= index < len(melds):
             return Move.refused(tr("table.cannot"))
         options = extensions(melds[index], list(cards), POLICY)
@@ -226,7 +225,7 @@ class KalukiTable(TableScene):
 
     def reading_label(self, meld: Meld, added: Sequence[Card] | None = None) -> str:
         """ "Joker as 8♥ · 24 points": the reading and what the meld counts."""
-        points = tr("kaluki.reading_points", n=meld_total((meld,), self.view.options.values))
+        points = tr("kaluki.reading_points", n=meld_total((meld,), self.table.view.options.values))
         return f"{super().reading_label(meld, added)} · {points}"
 
     # --- the end of a deal and of the game ---------------------------------------------------
@@ -249,4 +248,4 @@ class KalukiTable(TableScene):
 
     @property
     def game_over(self) -> bool:
-        return bool(self.view.phase == GAME_OVER)
+        return bool(self.table.view.phase == GAME_OVER)
