@@ -26,10 +26,13 @@ from tests.net.netplay import Player
 SECONDS = 40.0  # generous: the machine may be loaded (each turn times out in 1 s, but the
 # computer then plays it through the shared thinking budget: seconds a move at load 20)
 TURN = 1.0
+# A seeded deal (--test-seeds) long enough for every timeout these tests wait for: with a
+# random deal the computer, playing the timed-out seats, sometimes went out first.
+LONG_DEAL = 1
 
 
 def serve(path: Any) -> ServerThread:
-    thread = ServerThread("127.0.0.1", 0, db=path, tick=0.05, test_timer=TURN)
+    thread = ServerThread("127.0.0.1", 0, db=path, tick=0.05, test_timer=TURN, test_seeds=True)
     thread.start()
     return thread
 
@@ -89,7 +92,7 @@ def a_timed_table(
 ) -> tuple[NetClient, NetClient]:
     ann, bob = connected(server.url), connected(server.url)
     plan = [{"kind": "you"}, {"kind": "open"}] + [{"kind": "normal"}] * (seats - 2)
-    assert ann.create(game, plan, "Ann", timer=30, **timer).ok
+    assert ann.create(game, plan, "Ann", timer=30, seed=LONG_DEAL, **timer).ok
     assert bob.join(ann.code, "Bob").ok
     return ann, bob
 
@@ -262,7 +265,9 @@ def test_the_timer_and_an_away_seat_survive_a_server_restart(tmp_path):
 
 
 def test_a_spectator_who_comes_in_mid_turn_gets_the_clock(tmp_path):
-    thread = ServerThread("127.0.0.1", 0, db=tmp_path / "t.db", tick=0.05, test_timer=30.0)
+    thread = ServerThread(
+        "127.0.0.1", 0, db=tmp_path / "t.db", tick=0.05, test_timer=30.0, test_seeds=True
+    )
     thread.start()
     ann, bob = a_timed_table(thread)
     sam = connected(thread.url)
