@@ -75,6 +75,10 @@ class SessionLike(Protocol):
     @property
     def shown_seat(self) -> int | None: ...
 
+    @shown_seat.setter
+    def shown_seat(self, seat: int | None) -> None:
+        """Another human is shown (Indian Rummy: the shown player left the table)."""
+
     @property
     def human_to_act(self) -> bool: ...
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 import pygame_gui
@@ -102,10 +102,18 @@ def penalty_summary(
     )
 
 
-class DealSummaryScene(Scene):
+S = TypeVar("S")
+
+
+class SummaryScene(Scene, Generic[S]):
+    """An end-of-deal screen over the dimmed table: its ``summary`` (what the game
+    shows), the box, Continue (Enter, Space, Esc) and Look back (R) when the table can
+    replay. :class:`DealSummaryScene` shows a :class:`DealSummary`; a game with a summary
+    of its own (the Indian Rummy showdown) subclasses this and builds and draws it."""
+
     opaque = False
 
-    def __init__(self, app, summary: DealSummary, on_continue: Callable[[], None]) -> None:
+    def __init__(self, app, summary: S, on_continue: Callable[[], None]) -> None:
         super().__init__(app)
         self.summary = summary
         self.on_continue = on_continue
@@ -114,32 +122,6 @@ class DealSummaryScene(Scene):
         self.replay_button: pygame_gui.elements.UIButton | None = None
         self.on_replay: Callable[[], None] | None = None  # set by a table that can replay
         self._done = False
-
-    def build(self) -> None:
-        w, h = self.size
-        s = self.summary
-        self.row_h = 68 if h >= 720 else 56
-        rows_h = 30 + len(s.rows) * self.row_h
-        running_h = 28 + 36 + 22 * len(s.running) + 44 + 20
-        content = max(rows_h, min(running_h, 22 * 12 + 128))
-        height = 20 + 40 + 18 + content + 96
-        self.box = pygame.Rect(0, 0, min(1060, w - 60), min(height, h - 40))
-        self.box.center = (w // 2, h // 2)
-        rect = pygame.Rect(
-            0, 0, max(220, fonts.font(17, True).size(tr(self.summary.button_key))[0] + 60), 50
-        )
-        rect.bottomright = (self.box.right - 28, self.box.bottom - 22)
-        self.button = pygame_gui.elements.UIButton(
-            rect, ui(self.summary.button_key), self.ui, object_id=ObjectID(object_id="#primary")
-        )
-        self.replay_button = None
-        if self.on_replay is not None:
-            width = max(160, fonts.font(17, True).size(tr("replay.open"))[0] + 48)
-            look = pygame.Rect(0, 0, width, 50)
-            look.bottomright = (rect.x - 14, rect.bottom)
-            self.replay_button = pygame_gui.elements.UIButton(
-                look, ui("replay.open"), self.ui, object_id=ObjectID(object_id="#quiet")
-            )
 
     def focus_items(self) -> list[Focusable]:
         items: list[Focusable] = []
@@ -195,6 +177,36 @@ class DealSummaryScene(Scene):
 
     def on_mouse(self, event: pygame.event.Event) -> bool:
         return True
+
+
+class DealSummaryScene(SummaryScene[DealSummary]):
+    """The deal summary every game shows unless it has its own screen."""
+
+    def build(self) -> None:
+        w, h = self.size
+        s = self.summary
+        self.row_h = 68 if h >= 720 else 56
+        rows_h = 30 + len(s.rows) * self.row_h
+        running_h = 28 + 36 + 22 * len(s.running) + 44 + 20
+        content = max(rows_h, min(running_h, 22 * 12 + 128))
+        height = 20 + 40 + 18 + content + 96
+        self.box = pygame.Rect(0, 0, min(1060, w - 60), min(height, h - 40))
+        self.box.center = (w // 2, h // 2)
+        rect = pygame.Rect(
+            0, 0, max(220, fonts.font(17, True).size(tr(self.summary.button_key))[0] + 60), 50
+        )
+        rect.bottomright = (self.box.right - 28, self.box.bottom - 22)
+        self.button = pygame_gui.elements.UIButton(
+            rect, ui(self.summary.button_key), self.ui, object_id=ObjectID(object_id="#primary")
+        )
+        self.replay_button = None
+        if self.on_replay is not None:
+            width = max(160, fonts.font(17, True).size(tr("replay.open"))[0] + 48)
+            look = pygame.Rect(0, 0, width, 50)
+            look.bottomright = (rect.x - 14, rect.bottom)
+            self.replay_button = pygame_gui.elements.UIButton(
+                look, ui("replay.open"), self.ui, object_id=ObjectID(object_id="#quiet")
+            )
 
     # --- drawing ---
 

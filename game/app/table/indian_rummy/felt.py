@@ -17,7 +17,7 @@ import pygame
 
 from game.app import fonts
 from game.app.cards import card_size
-from game.app.table.compose import Composer
+from game.app.table.compose import Composer, HandGeometry
 from game.app.table.drag import Target
 from game.app.table.layout import TableLayout
 from game.app.table.panels import fit_line
@@ -111,9 +111,10 @@ def compose_indicator(c: Composer, card: Card | None) -> None:
 
 
 @dataclass
-class GroupGeometry:
-    """The grouped hand's drop positions: ``insert_index(x)`` gives the number of the
-    nearest slot, and ``slots[n]`` what it means for :func:`groups.move_cards`."""
+class GroupGeometry(HandGeometry):
+    """The grouped hand's drop positions (the composer's ``hand``, as a flat hand's are):
+    ``insert_index(x)`` gives the number of the nearest slot, and ``slots[n]`` what it
+    means for :func:`groups.move_cards`."""
 
     points: list[float] = field(default_factory=list)
     slots: list[tuple] = field(default_factory=list)
@@ -149,6 +150,7 @@ def compose_groups(
     step = (avail - count * cw - (count - 1) * gap) / max(1, n - count)
     step = min(cw * 0.68, step)
     apart = n > count and step >= cw * 0.3
+    advance: float
     if apart:
         advance = cw + gap  # from a group's last card to the next group's first
     else:

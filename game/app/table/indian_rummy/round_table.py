@@ -59,12 +59,13 @@ class RoundScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.list_area = pygame.Rect(0, 0, 0, 0)
         self.join_area = pygame.Rect(0, 0, 0, 0)
-        self.seat_buttons: dict[object, tuple[str, int]] = {}
-        self.kind_buttons: dict[object, str] = {}
-        self.entry = None
-        self.join_button = None
-        self.start_button = None
+        self.seat_buttons: dict[pygame_gui.elements.UIButton, tuple[str, int]] = {}
+        self.kind_buttons: dict[pygame_gui.elements.UIButton, str] = {}
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.join_button: pygame_gui.elements.UIButton | None = None
+        self.start_button: pygame_gui.elements.UIButton | None = None
         self.rows: list[tuple[int, bool]] = []  # (seat, at the table)
+        self._message_y = 0  # where a refusal is written, under Join
         self._done = False
 
     # --- the facts ------------------------------------------------------------------------
@@ -143,11 +144,10 @@ class RoundScene(Scene):
     def _build_join(self) -> None:
         area = self.join_area
         x, y = area.x + 16, area.y + 36
-        self.entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, y, area.w - 32, 38), self.ui
-        )
-        self.entry.set_text_length_limit(MAX_NAME)
-        self.entry.set_text(self.typed if self.typed is not None else self.suggested_name())
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, area.w - 32, 38), self.ui)
+        entry.set_text_length_limit(MAX_NAME)
+        entry.set_text(self.typed if self.typed is not None else self.suggested_name())
+        self.entry = entry
         y += 50
         labels = [tr(f"new_game.kind_{k}") for k in KINDS]
         widths = segment_widths(labels, minimum=60, padding=18)
@@ -168,14 +168,15 @@ class RoundScene(Scene):
             bx += width + 6
         y += 48
         label = tr("indian_rummy.join")
-        self.join_button = pygame_gui.elements.UIButton(
+        join_button = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, button_width(label, 140), 40),
             ui("indian_rummy.join"),
             self.ui,
         )
+        self.join_button = join_button
         self._message_y = y + 52
         if not self._may_join_anyone():
-            self.join_button.disable()
+            join_button.disable()
 
     def _may_return(self, seat: int) -> bool:
         return self.table.session.problem(JoinTable(self.view.names[seat])) is None
@@ -269,10 +270,19 @@ class RoundScene(Scene):
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
         element = event.ui_element
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and element is self.entry:
-            self.typed = element.get_text()
+        entry = self.entry
+        if (
+            event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED
+            and entry is not None
+            and element is entry
+        ):
+            self.typed = entry.get_text()
             return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and element is self.entry:
+        if (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and entry is not None
+            and element is entry
+        ):
             self.join()
             return True
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -307,11 +317,13 @@ class RoundScene(Scene):
             for button, (what, seat) in self.seat_buttons.items()
             if button.is_enabled
         ]
-        items.append(entry_item("name", self.entry))
+        entry, join, start = self.entry, self.join_button, self.start_button
+        assert entry is not None and join is not None and start is not None, "asked once built"
+        items.append(entry_item("name", entry))
         items += [button_item(f"kind:{k}", b, self.press) for b, k in self.kind_buttons.items()]
-        if self.join_button.is_enabled:
-            items.append(button_item("join", self.join_button, self.press))
-        return [*items, button_item("start", self.start_button, self.press)]
+        if join.is_enabled:
+            items.append(button_item("join", join, self.press))
+        return [*items, button_item("start", start, self.press)]
 
     def first_focus(self) -> str | None:
         return "start"

@@ -12,6 +12,7 @@ readable at 1024x640.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -20,12 +21,7 @@ from pygame_gui.core import ObjectID
 from game.app import fonts
 from game.app.cards import card_size
 from game.app.i18n import tr, ui
-from game.app.scenes.deal_summary import (
-    WIN_BAND,
-    DealSummaryScene,
-    draw_running,
-    draw_veiled_box,
-)
+from game.app.scenes.deal_summary import WIN_BAND, SummaryScene, draw_running, draw_veiled_box
 from game.app.table.indian_rummy.ending import Showdown, ShowRow
 from game.app.table.indian_rummy.felt import PURE_GREEN, RUN_GREEN
 from game.app.table.panels import fit_line, seat_colour
@@ -33,15 +29,16 @@ from game.app.table.sprites import Place, draw_card, draw_joker_label
 from game.app.ui.paint import text
 from game.app.ui.theme import CREAM, GOLD, MUTED
 
+if TYPE_CHECKING:
+    from game.app.app import App
+
 COUNTED = (236, 140, 120)
 
 
-class ShowdownScene(DealSummaryScene):
-    """The deal summary of Indian Rummy (Continue, Enter and Esc as there)."""
+class ShowdownScene(SummaryScene[Showdown]):
+    """The deal summary of Indian Rummy (Continue, Enter and Esc as every game's)."""
 
-    summary: Showdown
-
-    def __init__(self, app, show: Showdown, on_continue: Callable[[], None]) -> None:
+    def __init__(self, app: App, show: Showdown, on_continue: Callable[[], None]) -> None:
         super().__init__(app, show, on_continue)
         self.rows_area = pygame.Rect(0, 0, 0, 0)
         self.running_area = pygame.Rect(0, 0, 0, 0)
@@ -100,7 +97,12 @@ class ShowdownScene(DealSummaryScene):
             place = Place(right - cw, box.y + 14, 30)
             draw_card(surface, self.app.cards, s.indicator, place, shadowed=False)
             wild = text(
-                surface, s.wild, (place.x - 10, box.y + 14 + ch // 2), 15, CREAM, anchor="midright"
+                surface,
+                s.wild,
+                (right - cw - 10, box.y + 14 + ch // 2),
+                15,
+                CREAM,
+                anchor="midright",
             )
             right = wild.x - 16
         if s.subtitle:

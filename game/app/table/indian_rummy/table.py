@@ -27,7 +27,7 @@ are kept per seat for the whole deal (hot-seat players each keep theirs) but not
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -39,11 +39,13 @@ from game.app.messages import render
 from game.app.scenes.game_over import FinalResult
 from game.app.table.compose import Composer, compose_discard, compose_stock
 from game.app.table.drag import Move, Source, Target
+from game.app.table.hand import FlatHand, GroupedHand, Groups, Land
 from game.app.table.hooks import ContextButton
 from game.app.table.indian_rummy import ending, formats_text, questions, texts
 from game.app.table.indian_rummy.felt import (
     INDICATOR_ZONE,
     Felt,
+    GroupGeometry,
     arrange_centre,
     compose_indicator,
     draw_finish,
@@ -52,7 +54,7 @@ from game.app.table.indian_rummy.felt import (
     widen_top_row,
 )
 from game.app.table.indian_rummy.groups import spare_twin
-from game.app.table.indian_rummy.hand import GroupsAtHand
+from game.app.table.indian_rummy.hand import GroupsAtHand, in_deal, pure_length
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.keymap import job_of, keys_text
@@ -86,25 +88,17 @@ if TYPE_CHECKING:
 GROUP_BUTTONS = ("group", "auto_group")
 
 
-class IndianRummyTable(GroupsAtHand, TableScene):
+class IndianRummyTable(TableScene):
     engine_targets = (*TableScene.engine_targets, "finish")  # Finish too waits for the turn
 
     def __init__(self, app, session) -> None:
         self.felt: Felt | None = None
-        self.group_widgets: dict[pygame_gui.elements.UIButton, str] = {}
+        self.at_hand = GroupsAtHand(self)  # the groups (the scene asks for its hand model)
         self._layout_key: tuple = ()
-        self._label_cache: tuple = ((), [], "")
         self._asked: tuple[int, str] | None = None  # the Pool question last asked
         super().__init__(app, session)
 
     # --- the view's facts -----------------------------------------------------------------
-
-    @property
-    def pure_length(self) -> int:
-        return int(self.view.options.pure_run_minimum)
-
-    def in_deal(self, view: Any) -> bool:
-        return view.phase in (DRAW, PLAY)
 
     def between_deals(self, view: Any) -> bool:
         return view.phase in (DEAL_OVER, ROUND_OVER)
@@ -141,11 +135,44 @@ class IndianRummyTable(GroupsAtHand, TableScene):
         return key != self._layout_key or super().layout_outdated()
 
     def after_build(self) -> None:
-        self.group_widgets = {}
-        self._place_group_buttons()
+        self.at_hand.forget_buttons()
+        self.place_group_buttons()
 
     def after_refresh(self) -> None:
-        self._place_group_buttons()
+        self.place_group_buttons()
+
+    # --- the groups (hand.py) -------------------------------------------------------------
+
+    def hand_model(self, land: Land, rearranged: Callable[[], None]) -> FlatHand:
+        return self.at_hand.hand_model(land, rearranged)
+
+    @property
+    def grouped(self) -> GroupedHand:
+        return self.at_hand.grouped
+
+    @property
+    def groups(self) -> Groups:
+        return self.at_hand.groups
+
+    @property
+    def group_widgets(self) -> dict[pygame_gui.elements.UIButton, str]:
+        return self.at_hand.widgets
+
+    def group_labels(self) -> list[tuple[str, str]]:
+        return self.at_hand.group_labels()
+
+    def place_group_buttons(self) -> None:
+        self.at_hand.place_buttons(self.ui, self.felt.buttons if self.felt else None)
+
+    def on_game_button(self, element: Any) -> bool:
+        return self.at_hand.on_button(element)
+
+    def compose_hand(self, c: Composer, view: Any) -> None:
+        glow = frozenset(self.hint_cards()) if self.hint else frozenset()
+        self.at_hand.compose(c, view, glow)
+
+    def stage_progress(self) -> tuple[str, bool] | None:
+        return self.at_hand.progress()
 
     # --- the picture ----------------------------------------------------------------------
 
@@ -188,7 +215,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
             lit,
         )
         geometry = self.composer.hand if self.composer is not None else None
-        spans = getattr(geometry, "spans", None)
+        spans = geometry.spans if isinstance(geometry, GroupGeometry) else None
         if spans and not self.covered and self.hand_cards():
             draw_group_labels(
                 surface, spans, self.group_labels(), self.layout.hand.y, self.layout.scale
@@ -212,7 +239,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
 
     def badges(self, view: Any, seat: int) -> tuple[str, ...]:
         status = view.statuses[seat] if seat < len(view.statuses) else IN_PLAY
-        if not self.in_deal(view):
+        if not in_deal(view):
             return ()
         if status in (FIRST_DROP, MIDDLE_DROP):
             cost = view.options.first_drop if status == FIRST_DROP else view.options.middle_drop
@@ -311,9 +338,9 @@ class IndianRummyTable(GroupsAtHand, TableScene):
     def on_game_key(self, event: pygame.event.Event) -> bool:
         job = job_of(event.key, ("auto_group", "group", "drop", "finish"))
         if job == "auto_group":
-            self.auto_group()
+            self.at_hand.auto_group()
         elif job == "group":
-            self.group_selected()
+            self.at_hand.group_selected()
         elif job == "drop":
             self.ask_pack()
         elif job == "finish":
@@ -360,7 +387,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
         if card not in hand:
             return None
         hand.remove(card)
-        return find_problem(hand, self.view.wild_rank, self.pure_length)
+        return find_problem(hand, self.view.wild_rank, pure_length(self.view))
 
     # --- the hint -------------------------------------------------------------------------
 
@@ -371,7 +398,7 @@ class IndianRummyTable(GroupsAtHand, TableScene):
         if not isinstance(action, Discard | Declare):
             return super().hint_for(decision)
         card = action.card if isinstance(action, Discard) else action.discard
-        twin = spare_twin(self.groups, card, self.view.wild_rank, self.pure_length)
+        twin = spare_twin(self.groups, card, self.view.wild_rank, pure_length(self.view))
         if twin == card:
             return super().hint_for(decision)
         moved = (
