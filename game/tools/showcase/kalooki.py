@@ -104,10 +104,11 @@ def staged_table(app, players: int = 4):
 def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
     """Scenes for the self-test and the snapshots: the call prompt at four players and a
     late six-player table."""
-    from game.app.table.kalooki.table import KalookiTable
+    from game.app.table.kalooki import KalookiHooks
+    from game.app.table.table_scene import TableScene
 
-    def table(make: Callable[[int], GameSession], players: int) -> KalookiTable:
-        scene = KalookiTable(app, make(players))
+    def table(make: Callable[[int], GameSession], players: int) -> TableScene:
+        scene = TableScene(app, make(players), KalookiHooks)
         scene.ai_pause = 1e9  # a still picture: the AI seats wait
         return scene
 

@@ -122,7 +122,7 @@ def test_the_hint_is_lit_and_answers_at_kalookis_call_or_pass_prompt(app):
         pause=0.0,
     )
     assert until(app, lambda: table.session.state.phase == CALL, 600)
-    assert table.prompt_kind() == "call"
+    assert table.hooks.prompt_kind() == "call"
     lit = {name: button.is_enabled for button, name in table.side_buttons.items()}
     assert lit["hint"] is True
     key(app, pygame.K_h)

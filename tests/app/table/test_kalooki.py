@@ -14,8 +14,8 @@ from game.app.scenes.game_over import GameOverScene
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
-from game.app.table.kalooki import KalookiTable
 from game.app.table.overlays import ChooserOverlay
+from game.app.table.table_scene import TableScene
 from game.engine.actions import Discard, LayDown, LayOff, Pass
 from game.engine.melds import GROUP, RUN, Meld, Slot
 from game.games.kalooki import KalookiOptions, Tack
@@ -43,7 +43,7 @@ def kalooki_table(
     options: KalookiOptions | None = None,
     pause: float = 60.0,
     **changes,
-) -> KalookiTable:
+) -> TableScene:
     """A Kalooki table whose state is the dealt game with ``changes`` applied; the AI
     seats wait ``pause`` seconds before each move (so a test sees the position)."""
     seats = tuple(Seat(name, kind) for name, kind in zip(names, kinds))
@@ -75,12 +75,12 @@ def three(text: str, owner: int = 1) -> Meld:
     return Meld(GROUP, tuple(Slot(c, rank, "" if c.is_joker else c.suit) for c in cards), owner)
 
 
-def select(app: App, table: KalookiTable, text: str) -> None:
+def select(app: App, table: TableScene, text: str) -> None:
     for card in hand(text):
         click(app, card_point(table, card))
 
 
-def stage(app: App, table: KalookiTable, text: str) -> None:
+def stage(app: App, table: TableScene, text: str) -> None:
     """Select the cards and drag them to the player's own meld area."""
     select(app, table, text)
     cards = hand(text)
@@ -103,7 +103,7 @@ def test_melds_dragged_to_the_table_are_staged_and_laid_down_together(app):
     stage(app, table, "8D 8C 8H")
     stage(app, table, "KS KD KH")
     assert table.stage_progress() == ("Threes 3/3", True)
-    assert table.banner().pips == (("3", True),) * 3
+    assert table.hooks.banner().pips == (("3", True),) * 3
     press_button(app, table, "lay_down")
     action = table.session.log[-1]
     assert isinstance(action, LayDown) and len(action.melds) == 3
@@ -160,7 +160,7 @@ def test_a_meld_cannot_be_played_before_the_contract_goes_down(app):
 # --- adding and tacking -------------------------------------------------------------------
 
 
-def down_table(app: App, melds, cards: str, **changes) -> KalookiTable:
+def down_table(app: App, melds, cards: str, **changes) -> TableScene:
     """The human's turn after drawing, already down, Ada down too, Bruno not."""
     changes.setdefault("deal", 2)
     return kalooki_table(
@@ -237,7 +237,7 @@ def test_the_banner_plates_and_score_title_show_the_deal_contract_and_calls(app)
     )
     view = table.view
     assert table.score_title(view) == "Deal 4 of 9 · 3 fours"
-    banner = table.banner()
+    banner = table.hooks.banner()
     assert (banner.deal_line, banner.contract) == ("Deal 4 of 9", "3 fours")
     assert banner.pips == (("4", False),) * 3
     assert table.badges(view, 0) == ("3 calls",)

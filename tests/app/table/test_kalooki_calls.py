@@ -65,9 +65,9 @@ def buttons(table) -> list[str]:
 
 def test_a_human_asked_to_call_sees_the_card_and_call_and_pass(app):
     table = asked_table(app)
-    assert table.my_turn and table.prompt_kind() == "call"
+    assert table.my_turn and table.hooks.prompt_kind() == "call"
     assert sorted(buttons(table)) == ["call", "decline"]
-    prompt = table.prompt()
+    prompt = table.hooks.prompt()
     assert prompt.title == "Call the 7♦?"
     assert "Calls left this game: 3 of 3" in prompt.lines
     assert table.current_status() == "Ada reaches for the stock: call the 7♦, or pass."
@@ -126,8 +126,8 @@ def answer_table(app: App, **changes):
 
 def test_a_called_human_allows_and_then_draws_from_the_stock(app):
     table = answer_table(app)
-    assert table.prompt_kind() == "answer" and sorted(buttons(table)) == ["allow", "deny"]
-    assert table.prompt().title == "Ada calls the 7♦"
+    assert table.hooks.prompt_kind() == "answer" and sorted(buttons(table)) == ["allow", "deny"]
+    assert table.hooks.prompt().title == "Ada calls the 7♦"
     assert table.badges(table.view, 1) == ("Calls 7♦!",)
     press_button(app, table, "allow")
     state = table.session.state
@@ -209,11 +209,11 @@ def test_hot_seat_hands_over_before_another_humans_call_prompt(app):
     frames(app, 2)
     top = app.stack.top
     assert isinstance(top, HandoffScene) and top.name == "Priya"
-    assert table.prompt() is None and not table.context_widgets  # nothing shows for Sam
+    assert table.hooks.prompt() is None and not table.context_widgets  # nothing shows for Sam
     assert all(t.card is None for t in table.picture.in_zone("hand:0"))
     pass_hand(app)
     assert app.stack.top is table and table.view_seat == 1
-    assert table.prompt_kind() == "call" and sorted(buttons(table)) == ["call", "decline"]
+    assert table.hooks.prompt_kind() == "call" and sorted(buttons(table)) == ["call", "decline"]
     assert {t.card for t in table.picture.in_zone("hand:1")} == set(HANDS[1])
     press_button(app, table, "decline")
     assert until(app, lambda: isinstance(app.stack.top, HandoffScene), 600)
@@ -306,13 +306,13 @@ def test_long_kalooki_soak(app, seed):
 def test_a_player_who_never_calls_is_not_asked_and_the_card_goes_by(app):
     app.update_settings(save=False, kalooki_calls="never")
     table = asked_table(app)
-    assert table.prompt_kind() is None and table.prompt() is None
+    assert table.hooks.prompt_kind() is None and table.hooks.prompt() is None
     assert "call" not in buttons(table)
     assert "You never call (Settings)" in table.table_notes(table.view)
     assert until(app, lambda: table.session.log == [DeclineCall()], limit=600)
     assert table.session.state.phase != CALL or table.session.state.asking != 0
     app.update_settings(save=False, kalooki_calls="ask")
-    assert asked_table(app).prompt_kind() == "call"
+    assert asked_table(app).hooks.prompt_kind() == "call"
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
@@ -342,8 +342,8 @@ def test_the_call_prompt_never_covers_a_meld(paths, size):
             discarded_by=3,
             calls_left=(3,) * 6,
         )
-        assert table.prompt_kind() == "call"
-        area = table.prompt_area()
+        assert table.hooks.prompt_kind() == "call"
+        area = table.hooks.prompt_area()
         assert area is not None and area.w > 0
-        assert len(table.meld_areas()) == len(melds)
-        assert area.collidelist(table.meld_areas()) == -1
+        assert len(table.hooks.meld_areas()) == len(melds)
+        assert area.collidelist(table.hooks.meld_areas()) == -1

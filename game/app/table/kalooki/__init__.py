@@ -32,6 +32,6 @@ What Kalooki adds to the defaults of a rummy table:
   nine deals; the results chart the totals after each deal.
 """
 
-from game.app.table.kalooki.table import KalookiTable
+from game.app.table.kalooki.hooks import KalookiHooks
 
-__all__ = ["KalookiTable"]
+__all__ = ["KalookiHooks"]

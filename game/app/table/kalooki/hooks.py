@@ -1,10 +1,10 @@
-"""The Kalooki table (rules/kalooki.md) on the shared framework; see the package
-docstring for what it adds and the decisions behind it."""
+"""The Kalooki table's hooks (rules/kalooki.md) on the shared framework:
+``KalookiHooks``; see the package docstring for what it adds and the decisions behind it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,11 +13,10 @@ from game.app.messages import render
 from game.app.scenes.deal_summary import DealSummary
 from game.app.scenes.game_over import FinalResult
 from game.app.table.drag import Choice, Move, Source, Target, meld_faces
-from game.app.table.hooks import ContextButton
+from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.kalooki import ending, felt
 from game.app.table.kalooki.words import deal_contract, staged_progress
 from game.app.table.keymap import job_of, keys_text
-from game.app.table.table_scene import TableScene
 from game.engine.actions import Action, Discard, LayDown, LayOff, Pass
 from game.engine.cards import Card
 from game.engine.events import Said
@@ -29,26 +28,29 @@ from game.games.kalooki.actions import AllowCall, Call, DeclineCall, DenyCall, T
 from game.games.kalooki.scoring import POLICY, contract_for
 from game.games.kalooki.state import ANSWER, CALL, DEAL_OVER, DRAW, PLAY
 
+if TYPE_CHECKING:
+    from game.app.table.context import TableContext
+
 QUIET_SAID = (say.REACHES, say.NO_CALL)  # asking the seats that may call, and each "no"
 DECLINE_PACE = 0.35  # an AI letting a card go waits this share of the usual pause
 NEVER_CALL_PAUSE = 0.25  # seconds before the table lets a card go for a player who never calls
 
 
-class KalookiTable(TableScene):
+class KalookiHooks(GameHooks):
     meld_policy = POLICY
 
     # --- the view's facts ----------------------------------------------------------------
 
-    def __init__(self, app: Any, session: Any) -> None:
-        super().__init__(app, session)
+    def __init__(self, table: TableContext) -> None:
+        super().__init__(table)
         self._never_call_rest = 0.0  # seconds waited before letting a card go for the player
 
     def laid_down(self, seat: int) -> bool:
-        return bool(self.view.laid_down[seat])
+        return bool(self.table.view.laid_down[seat])
 
     @property
     def top_card(self) -> Card | None:
-        return self.view.discard[-1] if self.view.discard else None
+        return self.table.view.discard[-1] if self.table.view.discard else None
 
     def name(self, seat: int | None) -> str:
         if seat is None:
@@ -58,31 +60,31 @@ class KalookiTable(TableScene):
     @property
     def never_calls(self) -> bool:
         """The player chose in Settings never to call: the table lets each card go."""
-        return self.app.settings.table_setting(CALLS_SETTING.name) == "never"
+        return self.table.app.settings.table_setting(CALLS_SETTING.name) == "never"
 
     def asked_to_call(self) -> bool:
-        return self.my_turn and self.top_card is not None and self.view.phase == CALL
+        return self.table.my_turn and self.top_card is not None and self.table.view.phase == CALL
 
     def prompt_kind(self) -> str | None:
         """ "call" or "answer" when the shown human must answer one now, else None (a
         call is never asked of a player who chose never to call)."""
-        if not self.my_turn or self.top_card is None:
+        if not self.table.my_turn or self.top_card is None:
             return None
-        if self.view.phase == CALL:
+        if self.table.view.phase == CALL:
             return None if self.never_calls else "call"
-        if self.view.phase == ANSWER:
+        if self.table.view.phase == ANSWER:
             return "answer"
         return None
 
     def may_pass(self) -> bool:
         """Only jokers that fit nowhere are left: Pass ends the turn (asked of the engine
         only when the hand is all jokers)."""
-        view = self.view
-        if not self.my_turn or view.phase != PLAY or not view.hand:
+        view = self.table.view
+        if not self.table.my_turn or view.phase != PLAY or not view.hand:
             return False
         if not all(card.is_joker for card in view.hand):
             return False
-        return self.session.problem(Pass()) is None
+        return self.table.session.problem(Pass()) is None
 
     def between_deals(self, view: Any) -> bool:
         return bool(view.phase == DEAL_OVER)
@@ -133,10 +135,10 @@ class KalookiTable(TableScene):
     # --- drawing on the felt -------------------------------------------------------------------
 
     def banner(self) -> felt.Banner:
-        view = self.view
+        view = self.table.view
         contract = contract_for(max(1, view.deal))
-        down = self.laid_down(self.view_seat)
-        progress = staged_progress(self.staged, view.deal)
+        down = self.laid_down(self.table.view_seat)
+        progress = staged_progress(self.table.staged, view.deal)
         pips = [("3", down or i < progress.threes) for i in range(contract.threes)]
         pips += [("4", down or i < progress.fours) for i in range(contract.fours)]
         note = tr("kalooki.banner_down") if down else ""
@@ -152,14 +154,14 @@ class KalookiTable(TableScene):
         card = self.top_card
         if kind is None or card is None:
             return None
-        view = self.view
+        view = self.table.view
         if kind == "call":
             key = "calls_left_deal" if view.options.calls_per_deal else "calls_left_game"
             return felt.Prompt(
                 tr("kalooki.prompt_call_title", card=card.pretty()),
                 (
                     tr("kalooki.prompt_call_body", card=card.pretty()),
-                    tr(f"kalooki.prompt_{key}", n=view.calls_left[self.view_seat]),
+                    tr(f"kalooki.prompt_{key}", n=view.calls_left[self.table.view_seat]),
                 ),
                 tr("kalooki.prompt_call_keys"),
             )
@@ -174,56 +176,63 @@ class KalookiTable(TableScene):
         )
 
     def paint_felt(self, surface: pygame.Surface) -> None:
-        layout = self.layout
+        layout = self.table.layout
         if layout is None:
             return
-        view = self.view
+        view = self.table.view
         felt.draw_banner(surface, layout, self.banner())
         if view.phase in (CALL, ANSWER) and view.discard:
-            felt.draw_offer_ring(surface, layout, self.clock)
+            felt.draw_offer_ring(surface, layout, self.table.clock)
         prompt = self.prompt()
         if prompt is not None:
             avoid = self.meld_areas()
-            rect = felt.prompt_rect(layout, self.view_seat, avoid)
+            rect = felt.prompt_rect(layout, self.table.view_seat, avoid)
             felt.draw_prompt(
-                surface, self.app.cards, layout, rect, self.top_card, prompt, self.clock, avoid
+                surface,
+                self.table.app.cards,
+                layout,
+                rect,
+                self.top_card,
+                prompt,
+                self.table.clock,
+                avoid,
             )
 
     def meld_areas(self) -> list[pygame.Rect]:
         """Where melds lie on the table (a prompt never covers one)."""
-        return list(self.composer.meld_rects.values()) if self.composer else []
+        return list(self.table.composer.meld_rects.values()) if self.table.composer else []
 
     def prompt_area(self) -> pygame.Rect | None:
         """The rectangle the call prompt takes on the felt now, if one shows."""
         prompt = self.prompt()
-        if prompt is None or self.layout is None:
+        if prompt is None or self.table.layout is None:
             return None
         avoid = self.meld_areas()
-        rect = felt.prompt_rect(self.layout, self.view_seat, avoid)
-        return felt.prompt_panel(self.layout, rect, prompt, avoid)[0]
+        rect = felt.prompt_rect(self.table.layout, self.table.view_seat, avoid)
+        return felt.prompt_panel(self.table.layout, rect, prompt, avoid)[0]
 
     # --- what to do next ------------------------------------------------------------------
 
     def status_text(self, view: Any) -> str:
         card = self.top_card.pretty() if self.top_card else ""
-        if view.phase == CALL and view.discard and not self.my_turn:
+        if view.phase == CALL and view.discard and not self.table.my_turn:
             return tr("kalooki.status_call_wait", name=self.name(view.asking), card=card)
-        if view.phase == ANSWER and view.discard and not self.my_turn:
-            own = view.asking == self.view_seat
+        if view.phase == ANSWER and view.discard and not self.table.my_turn:
+            own = view.asking == self.table.view_seat
             return tr(
                 "kalooki.status_answer_wait_own" if own else "kalooki.status_answer_wait",
                 active=self.name(view.active),
                 name=self.name(view.asking),
                 card=card,
             )
-        if not self.my_turn:
+        if not self.table.my_turn:
             return super().status_text(view)
         if view.phase == CALL:
             return tr("kalooki.status_call", name=self.name(view.active), card=card)
         if view.phase == ANSWER:
             return tr("kalooki.status_answer", name=self.name(view.asking), card=card)
         if view.phase == DRAW:
-            if self.laid_down(self.view_seat):
+            if self.laid_down(self.table.view_seat):
                 return tr("kalooki.status_draw_down")
             return tr("kalooki.status_draw", card=card) if card else tr("kalooki.status_draw_stock")
         if view.phase == PLAY:
@@ -232,27 +241,30 @@ class KalookiTable(TableScene):
 
     def _play_status(self, view: Any) -> str:
         contract = deal_contract(view.deal)
-        if self.staged:
-            progress = staged_progress(self.staged, view.deal)
+        if self.table.staged:
+            progress = staged_progress(self.table.staged, view.deal)
             if progress.over:
                 return tr("kalooki.status_staged_over", contract=contract)
             if not progress.complete:
                 return tr("kalooki.status_staging", missing=progress.missing())
-            problem = self.session.problem(LayDown(tuple(self.staged)))
+            problem = self.table.session.problem(LayDown(tuple(self.table.staged)))
             if problem is None:
                 return tr("kalooki.status_staged_ready")
             return render(problem, self.names())
         if self.may_pass():
             return tr("kalooki.status_pass")
-        if not self.laid_down(self.view_seat):
+        if not self.laid_down(self.table.view_seat):
             return tr("kalooki.status_contract", contract=contract)
         return tr("kalooki.status_play")
 
     def stage_progress(self) -> tuple[str, bool] | None:
-        if not self.staged:
+        if not self.table.staged:
             return None
-        progress = staged_progress(self.staged, self.view.deal)
-        ready = progress.complete and self.session.problem(LayDown(tuple(self.staged))) is None
+        progress = staged_progress(self.table.staged, self.table.view.deal)
+        ready = (
+            progress.complete
+            and self.table.session.problem(LayDown(tuple(self.table.staged))) is None
+        )
         return progress.text(), ready
 
     def context_buttons(self, view: Any) -> list[ContextButton]:
@@ -271,8 +283,8 @@ class KalookiTable(TableScene):
         buttons = []
         if self.may_pass():
             buttons.append(ContextButton("pass_turn", "kalooki.pass", primary=True))
-        if self.staged:
-            progress = staged_progress(self.staged, view.deal)
+        if self.table.staged:
+            progress = staged_progress(self.table.staged, view.deal)
             buttons.append(ContextButton("cancel_stage", "kalooki.cancel_stage"))
             buttons.append(
                 ContextButton(
@@ -290,7 +302,7 @@ class KalookiTable(TableScene):
             "pass_turn": Pass(),
         }
         if name in actions:
-            self.play(actions[name])
+            self.table.play(actions[name])
         elif name == "cancel_stage":
             self.cancel_stage()
         elif name == "lay_down":
@@ -301,7 +313,7 @@ class KalookiTable(TableScene):
         job = job_of(event.key, jobs)
         if job is None:
             return False
-        if jobs[job] == "lay_down" and not self.staged:
+        if jobs[job] == "lay_down" and not self.table.staged:
             return False
         self.on_context(jobs[job])
         return True
@@ -315,9 +327,9 @@ class KalookiTable(TableScene):
             jobs = {"call": "call", "pass": "decline"}
         elif kind == "answer":
             jobs = {"allow": "allow", "deny": "deny"}
-        elif self.my_turn and self.view.phase == PLAY:
+        elif self.table.my_turn and self.table.view.phase == PLAY:
             jobs = {"pass": "pass_turn", "lay_down": "lay_down"}
-        if self.staged:
+        if self.table.staged:
             jobs["cancel_stage"] = "cancel_stage"
         return jobs
 
@@ -335,11 +347,11 @@ class KalookiTable(TableScene):
 
     def before_advance(self, dt: float) -> bool:
         """A player who never calls lets the card go at once (the AI seats keep their pace)."""
-        if self.never_calls and self.asked_to_call() and not self.session.needs_handoff:
+        if self.never_calls and self.asked_to_call() and not self.table.session.needs_handoff:
             self._never_call_rest += dt
             if self._never_call_rest >= NEVER_CALL_PAUSE:
                 self._never_call_rest = 0.0
-                self.play(DeclineCall())
+                self.table.play(DeclineCall())
             return True
         return False
 
@@ -350,14 +362,14 @@ class KalookiTable(TableScene):
     # --- gestures --------------------------------------------------------------------------
 
     def move_for(self, source: Source, target: Target) -> Move | None:
-        phase = self.view.phase
+        phase = self.table.view.phase
         if source.kind in ("stock", "discard") and target.kind == "hand":
             if phase == CALL:
                 if source.kind == "discard":
                     return Move(Call(), sound="draw")
                 card = self.top_card.pretty() if self.top_card else ""
                 return Move.refused(
-                    tr("kalooki.status_call", name=self.name(self.view.active), card=card)
+                    tr("kalooki.status_call", name=self.name(self.table.view.active), card=card)
                 )
             if phase == ANSWER:
                 return Move(DenyCall() if source.kind == "discard" else AllowCall(), sound="draw")
@@ -370,10 +382,10 @@ class KalookiTable(TableScene):
         """A card let go on a joker: tack it if it is the joker's card, else add it to
         that meld; if neither may be done, the tack's refusal says why."""
         tack = Tack(index, card)
-        if self.session.problem(tack) is None:
+        if self.table.session.problem(tack) is None:
             return Move(tack)
         add = self.lay_off_move(index, (card,))
-        if self.possible(add):
+        if self.table.possible(add):
             return add
         return Move(tack)
 
@@ -383,7 +395,11 @@ class KalookiTable(TableScene):
         readings = arrangements(list(cards), POLICY)
         if not readings:
             return Move.refused(meld_problem(list(cards), POLICY) or tr("table.cannot"))
-        can_stage = self.my_turn and self.view.phase == PLAY and not self.laid_down(self.view_seat)
+        can_stage = (
+            self.table.my_turn
+            and self.table.view.phase == PLAY
+            and not self.laid_down(self.table.view_seat)
+        )
         if not can_stage:
             return Move(LayDown(tuple(readings[:1])))  # the engine says why not
         return self.stage_move(readings)
@@ -391,14 +407,14 @@ class KalookiTable(TableScene):
     def lay_off_move(self, index: int, cards: Sequence[Card]) -> Move:
         """Cards let go on a meld: the readings the engine accepts (a chooser when the
         jokers allow several); a single card that tacks a joker there is tacked."""
-        melds = self.view.melds
+        melds = self.table.view.melds
         if not 0 <= index < len(melds):
             return Move.refused(tr("table.cannot"))
         cards = tuple(cards)
         legal = [
             (LayOff(index, cards, m), m)
             for m in extensions(melds[index], list(cards), POLICY)
-            if self.session.problem(LayOff(index, cards, m)) is None
+            if self.table.session.problem(LayOff(index, cards, m)) is None
         ]
         if len(legal) > 1:
             return Move(
@@ -408,7 +424,7 @@ class KalookiTable(TableScene):
             )
         if legal:
             return Move(legal[0][0])
-        if len(cards) == 1 and self.session.problem(Tack(index, cards[0])) is None:
+        if len(cards) == 1 and self.table.session.problem(Tack(index, cards[0])) is None:
             return Move(Tack(index, cards[0]))
         return Move(LayOff(index, cards))  # the engine says why not
 
@@ -420,7 +436,7 @@ class KalookiTable(TableScene):
     # --- the hint -----------------------------------------------------------------------------
 
     def hint_target(self) -> Target | None:
-        action = self.hint.action if self.hint else None
+        action = self.table.hint.action if self.table.hint else None
         if isinstance(action, Call | DenyCall):
             return Target("discard")
         if isinstance(action, AllowCall):
