@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.app.app import App
-    from game.app.table.drag import Move
+    from game.app.table.drag import Drag, Move, Source
     from game.app.table.hand import FlatHand
     from game.app.table.hint_value import Hint
     from game.app.table.hooks import GameHooks
@@ -116,3 +116,19 @@ class TableContext(Protocol):
         """Whether the engine would take ``move`` now (a drop target lights up)."""
 
     def play_sound(self, name: str) -> None: ...
+
+    # --- Laugh and Lie Down (its hooks: the pile shown in full hides while a card is
+    # dragged; C captures with the card held; a pass-only claim window waits the AI's pace)
+
+    @property
+    def drag(self) -> Drag | None:
+        """The cards being dragged, if any (parts/pointer.py)."""
+
+    def held(self) -> tuple[Card, ...]:
+        """The hand cards the keyboard holds: the selection, else the focused card."""
+
+    def perform(self, move: Move | None, source: Source, places: dict[Hashable, Place]) -> bool:
+        """Carry out ``move`` of ``source`` as a gesture would (the pointer's)."""
+
+    def pace(self) -> float:
+        """Seconds an AI seat's move waits now (the flow's pacing)."""

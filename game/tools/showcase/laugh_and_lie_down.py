@@ -25,7 +25,7 @@ from game.tools.showcase import (
     Closes,
     Screenshots,
     card_at,
-    game_table,
+    game_hooks,
     hold_drag,
     play_until,
     still_table,
@@ -120,7 +120,7 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The table with 4 and 5 players at 1280x800 and 1024x640 (and in Japanese), a
     capture being dragged, a captured pile shown in full, the claim prompt, the
     settlement (in both languages) and the final standings."""
-    from game.app.table.laugh_and_lie_down.table import LaughTable
+    from game.app.table.laugh_and_lie_down import LaughHooks
 
     shots = Screenshots(folder, "laugh_and_lie_down", quantize)
     for app, size, language in shots.windows():
@@ -135,14 +135,15 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
             still_table(app, claim_session())
             shots.save(app, "claim")
         if size == (1280, 800):
-            table = game_table(LaughTable, still_table(app, mid_deal_session(5)))
+            table = still_table(app, mid_deal_session(5))
+            hooks = game_hooks(LaughHooks, table)
             drag_to_capture(app, table)
             shots.save(app, "drag")
             table.cancel_drag()
             piles = table.view.captured
-            table.inspecting = max(range(1, len(piles)), key=lambda s: len(piles[s]))
+            hooks.inspecting = max(range(1, len(piles)), key=lambda s: len(piles[s]))
             shots.save(app, "pile")
-            table.inspecting = None
+            hooks.inspecting = None
             still_table(app, claim_session())
             shots.save(app, "claim")
             last = still_table(app, finished_session(5, rounds=2))
@@ -169,11 +170,12 @@ def drag_to_capture(app: App, table: TableScene) -> None:
 def catalogue(app) -> list[tuple[str, Callable[[], Any]]]:
     """Scenes for the self-test and the snapshots: a five-player table in mid-deal and
     a settlement."""
+    from game.app.table.laugh_and_lie_down import LaughHooks
     from game.app.table.laugh_and_lie_down.ending import SettlementScene, deal_summary
-    from game.app.table.laugh_and_lie_down.table import LaughTable
+    from game.app.table.table_scene import TableScene
 
-    def table() -> LaughTable:
-        scene = LaughTable(app, mid_deal_session(5))
+    def table() -> TableScene:
+        scene = TableScene(app, mid_deal_session(5), LaughHooks)
         scene.ai_pause = 1e9  # a still picture: the AI seats wait
         return scene
 

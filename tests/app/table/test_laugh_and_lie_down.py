@@ -14,8 +14,8 @@ from game.app.messages import render
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
-from game.app.table.laugh_and_lie_down import LaughTable
 from game.app.table.sprites import Place
+from game.app.table.table_scene import TableScene
 from game.engine.messages import Seat as SeatParam
 from game.engine.messages import msg
 from game.games.laugh_and_lie_down import messages as m
@@ -41,7 +41,7 @@ def laugh_table(
     names=NAMES,
     ai_pause: float = 60.0,
     **changes,
-) -> LaughTable:
+) -> TableScene:
     """A table at a crafted position (seat 0 to play unless ``seat`` says otherwise);
     ``changes`` go to ``position`` (seat, dealer, pot, auto_declare ...)."""
     kinds = kinds or ("human",) + ("easy",) * (len(hands) - 1)
@@ -84,7 +84,7 @@ def test_with_three_of_a_rank_all_three_fly_to_the_captured_pile(app):
     table.animator.instant = False
     drag(app, card_point(table, card("7H")), card_point(table, card("7D")))
     assert table.session.state.captured[0] == hand("7H 7S 7D 7C")
-    pile = table.felt.pile_at[0]
+    pile = table.hooks.felt.pile_at[0]
     landing = {f.key: f.end for f in table.animator.flights}
     for taken in hand("7S 7D 7C"):
         assert abs(landing[taken].y - pile[1]) < 1  # each flies to the captured pile
@@ -146,12 +146,12 @@ def test_when_nothing_matches_lie_down_lays_the_hand_into_the_layout(app):
     assert set(hand("2H 3C")) <= set(state.layout)
     flights = {f.key: f for f in table.animator.flights}
     for laid in hand("2H 3C"):
-        assert table.felt.area.collidepoint(flights[laid].end.rect.center)
+        assert table.hooks.felt.area.collidepoint(flights[laid].end.rect.center)
 
 
 def test_dropping_a_card_on_the_layout_lies_down_when_nothing_matches(app):
     table = laugh_table(app, ["2H 3C", "3D 4D", "5S 6S", "8S 8H"], "7S KD")
-    empty_slot = table.felt.slots[5].center
+    empty_slot = table.hooks.felt.slots[5].center
     drag(app, card_point(table, card("2H")), empty_slot)
     assert table.session.log == [LieDown()]
 
@@ -171,7 +171,7 @@ def test_dropping_dead_cards_on_your_pile_declares_them(app):
     table = laugh_table(app, hands, "KD 2S", auto_declare=False)
     assert any(spec.name.startswith("declare") for spec in table.context_widgets.values())
     assert "dead cards" in table.current_status()
-    drag(app, card_point(table, card("QD")), table.felt.own_pile.center)
+    drag(app, card_point(table, card("QD")), table.hooks.felt.own_pile.center)
     assert table.session.log == [DeclareDead(hand("QS QH"))]  # any two of the three
     assert table.session.state.captured[0] == hand("QS QH")
     assert table.session.to_act == 0  # declaring does not use up the turn
@@ -180,7 +180,7 @@ def test_dropping_dead_cards_on_your_pile_declares_them(app):
 def test_the_declare_button_and_d_key_declare_and_a_single_card_is_refused(app):
     hands = ["9S 9H 9D 9C 4C", "3C 4D", "5S 6S", "8S 8H"]
     table = laugh_table(app, hands, "KD 2S", auto_declare=False)
-    drag(app, card_point(table, card("4C")), table.felt.own_pile.center)
+    drag(app, card_point(table, card("4C")), table.hooks.felt.own_pile.center)
     assert table.notice == "A single 4 is never dead: it may still capture."
     key(app, pygame.K_d)
     assert table.session.log == [DeclareDead(hand("9S 9H 9D 9C"))]
@@ -217,21 +217,21 @@ def test_the_key_help_lists_only_what_this_game_has(app):
 
 def test_a_captured_pile_is_shown_in_full_by_pointing_clicking_or_i(app):
     table = laugh_table(app, FOUR, "7S KD", ["2S 2H", "5D 5C 6D 6C", "", ""])
-    pile = table.pile_rects[1]
+    pile = table.hooks.pile_rects[1]
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pile.center, rel=(0, 0), buttons=(0, 0, 0))
     )
     frames(app)
-    assert table.shown_pile() == 1
-    click(app, table.pile_rects[0].center)
-    assert table.inspecting == 0
-    click(app, (table.felt.area.right - 4, table.felt.area.bottom - 4))
-    assert table.inspecting is None
+    assert table.hooks.shown_pile() == 1
+    click(app, table.hooks.pile_rects[0].center)
+    assert table.hooks.inspecting == 0
+    click(app, (table.hooks.felt.area.right - 4, table.hooks.felt.area.bottom - 4))
+    assert table.hooks.inspecting is None
     key(app, pygame.K_i)
     key(app, pygame.K_i)
-    assert table.inspecting == 1
+    assert table.hooks.inspecting == 1
     key(app, pygame.K_ESCAPE)
-    assert table.inspecting is None and app.stack.top is table
+    assert table.hooks.inspecting is None and app.stack.top is table
     assert table.session.log == []
 
 
@@ -245,7 +245,7 @@ def test_chips_pot_and_dealer_are_on_view_a_debt_with_a_minus(app):
 
 def test_layout_cards_keep_their_rank_slot_and_stay_inside_it(app):
     table = laugh_table(app, ["2H 3C", "3D 4D", "5S 6S", "8S 8H"], "7S 7D 7C KD AS")
-    felt = table.felt
+    felt = table.hooks.felt
     for token in table.picture.in_zone("layout"):
         assert felt.slots[token.card.rank].contains(token.rect)
     assert all(felt.area.contains(slot) for slot in felt.slots.values())

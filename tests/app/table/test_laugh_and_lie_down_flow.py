@@ -19,10 +19,11 @@ from game.app.scenes.title import TitleScene
 from game.app.session import GameSession
 from game.app.table import open_table
 from game.app.table.handoff import HandoffScene
-from game.app.table.laugh_and_lie_down import LaughTable
+from game.app.table.laugh_and_lie_down import LaughHooks
 from game.app.table.laugh_and_lie_down.ending import SettlementScene
 from game.app.table.overlays import Overlay
 from game.app.table.parts.log import LOG_KEEP
+from game.app.table.table_scene import TableScene
 from game.engine.actions import Pass
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, Capture, ClaimDead
 from game.persist.stats import load_stats
@@ -58,7 +59,7 @@ def test_the_deal_end_sends_layout_and_last_hand_to_the_dealer_then_the_settleme
     assert set(hand("KD 2S 9C 4D")) <= set(state.captured[2])
     ends = {f.key: f.end for f in table.animator.flights}
     for share in hand("KD 2S 9C 4D"):  # the layout and Clara's hand fly to Bruno's pile
-        assert table.pile_rects[2].collidepoint(ends[share].rect.center)
+        assert table.hooks.pile_rects[2].collidepoint(ends[share].rect.center)
     assert until(app, lambda: isinstance(app.stack.top, SettlementScene), 600)
     summary = app.stack.top.summary
     rows = {row.name: row for row in summary.settle}
@@ -103,7 +104,7 @@ def test_the_last_deal_leads_to_standings_by_chips_with_a_chart(app, paths):
     assert record.played == 1
 
 
-def hot_seat_window(app) -> LaughTable:
+def hot_seat_window(app) -> TableScene:
     """Two humans (You, Ada), auto-declare off; You capture, and a claim window opens:
     Ada holds three 9s (two of them dead) and everyone else's cards are on view."""
     table = laugh_table(
@@ -197,7 +198,7 @@ def test_continue_resumes_the_table_where_it_was(paths):
         state, log = table.session.state, list(table.session.log)
     with headless_app(paths, reduce_motion=True) as second:
         resumed = continue_from_title(second)
-        assert isinstance(resumed, LaughTable)
+        assert isinstance(resumed, TableScene) and isinstance(resumed.hooks, LaughHooks)
         assert resumed.session.state == state and resumed.session.log == log
 
 
@@ -209,12 +210,12 @@ def test_a_whole_seeded_game_of_ai_seats_reaches_the_results(app):
     assert table.session.rules.results(table.session.state).winners
 
 
-def keep_going(rng: random.Random, app: App, table: LaughTable) -> LaughTable:
+def keep_going(rng: random.Random, app: App, table: TableScene) -> TableScene:
     """Close what is open, Continue from the title, or make a move."""
     top = app.stack.top
     if isinstance(top, TitleScene):
         top.choose("continue")
-        resumed = app.stack.find(LaughTable)
+        resumed = app.stack.find(TableScene)
         assert resumed is not None and resumed.session.state == table.session.state
         resumed.ai_pause = 0.0
         return resumed

@@ -1,12 +1,14 @@
 """Drawing Laugh and Lie Down's furniture: the rank slots of the layout, the pot, the
 notes, the captured piles' places and counts, and a captured pile shown in full.
 
-Everything here reads the table (its view, felt and pile rectangles) and changes nothing.
+Everything here reads the game's hooks (the felt, the pile rectangles) and, through them,
+the table (its view, layout, session) and changes nothing.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,37 +25,40 @@ from game.engine.cards import Card, rank_text, sort_by_rank
 from game.games.laugh_and_lie_down.settlement import baseline, bonus
 from game.games.laugh_and_lie_down.state import CLAIMS, DEAL_OVER, PLAY
 
+if TYPE_CHECKING:
+    from game.app.table.laugh_and_lie_down.hooks import LaughHooks
+
 SLOT_FILL = (14, 60, 39)
 SLOT_EDGE = (44, 104, 72)
 EMPTY_RANK = (52, 112, 80)
 CHIP_COLOURS = ((196, 52, 48), (40, 92, 176), (236, 230, 214), (212, 170, 76))
 
 
-def felt(table, surface: pygame.Surface) -> None:
+def felt(hooks: LaughHooks, surface: pygame.Surface) -> None:
     """Under the cards: the rank slots, the pot, the notes, the piles' places."""
-    f: Felt = table.felt
-    view = table.view
+    f: Felt = hooks.felt
+    view = hooks.table.view
     _slots(surface, f, {card.rank for card in view.layout})
-    _pot(surface, table, f)
-    _notes(surface, table, f)
-    _pile_places(surface, table, f)
-    _out_of_the_deal(surface, table)
+    _pot(surface, hooks, f)
+    _notes(surface, hooks, f)
+    _pile_places(surface, hooks, f)
+    _out_of_the_deal(surface, hooks)
 
 
-def _out_of_the_deal(surface: pygame.Surface, table) -> None:
+def _out_of_the_deal(surface: pygame.Surface, hooks: LaughHooks) -> None:
     """Where your hand was, once you lay down or played it out."""
-    view = table.view
-    seat = table.view_seat
-    watching = not table.session.setup.humans  # an all-AI table: nobody is "you"
-    if view.phase not in (PLAY, CLAIMS) or view.hand or table.covered or watching:
+    view = hooks.table.view
+    seat = hooks.table.view_seat
+    watching = not hooks.table.session.setup.humans  # an all-AI table: nobody is "you"
+    if view.phase not in (PLAY, CLAIMS) or view.hand or hooks.table.covered or watching:
         return
     key = (
         "laugh_and_lie_down.you_lay_down"
         if view.lain_down[seat]
         else ("laugh_and_lie_down.you_played_out")
     )
-    area = table.layout.hand
-    size = max(13, round(17 * table.layout.scale))
+    area = hooks.laid_out.hand
+    size = max(13, round(17 * hooks.laid_out.scale))
     text(surface, fit_line(tr(key), size, area.w - 20), area.center, size, MUTED, anchor="center")
 
 
@@ -97,8 +102,8 @@ def _slot_board(f: Felt, present: frozenset[int]) -> pygame.Surface:
     return image.convert_alpha() if pygame.display.get_surface() is not None else image
 
 
-def _pot(surface: pygame.Surface, table, f: Felt) -> None:
-    view = table.view
+def _pot(surface: pygame.Surface, hooks: LaughHooks, f: Felt) -> None:
+    view = hooks.table.view
     rect = f.pot
     scale = f.scale
     panel(surface, rect, alpha=176, radius=12)
@@ -173,8 +178,8 @@ def _chip_stack(surface: pygame.Surface, centre: tuple[int, int], scale: float, 
         pygame.draw.ellipse(surface, (250, 246, 232), chip.inflate(-w // 2, -h // 2), 1)
 
 
-def _notes(surface: pygame.Surface, table, f: Felt) -> None:
-    view = table.view
+def _notes(surface: pygame.Surface, hooks: LaughHooks, f: Felt) -> None:
+    view = hooks.table.view
     options = view.options
     players = options.players
     lines = [
@@ -197,8 +202,8 @@ def _notes(surface: pygame.Surface, table, f: Felt) -> None:
         y += step
 
 
-def _pile_places(surface: pygame.Surface, table, f: Felt) -> None:
-    view = table.view
+def _pile_places(surface: pygame.Surface, hooks: LaughHooks, f: Felt) -> None:
+    view = hooks.table.view
     cw, ch = card_size(f.pile_w)
     size = max(11, round(13 * f.scale))
     caption = tr("laugh_and_lie_down.your_captures")
@@ -216,28 +221,28 @@ def _pile_places(surface: pygame.Surface, table, f: Felt) -> None:
             pygame.draw.rect(surface, SLOT_EDGE, outline, 1, max(4, f.pile_w // 9))
 
 
-def pile_counts(table, surface: pygame.Surface) -> None:
+def pile_counts(hooks: LaughHooks, surface: pygame.Surface) -> None:
     """Over the cards: how many cards each captured pile holds."""
-    view = table.view
-    for seat, rect in table.pile_rects.items():
+    view = hooks.table.view
+    for seat, rect in hooks.pile_rects.items():
         count = len(view.captured[seat]) if seat < len(view.captured) else 0
         if count:
             card_count_badge(
-                surface, count, (rect.right + 2, rect.bottom - 4), table.layout.scale * 0.9
+                surface, count, (rect.right + 2, rect.bottom - 4), hooks.laid_out.scale * 0.9
             )
 
 
-def inspected_pile(table, surface: pygame.Surface) -> None:
+def inspected_pile(hooks: LaughHooks, surface: pygame.Surface) -> None:
     """A captured pile in full, sorted by rank, over the table (pointed at or pinned)."""
-    seat = table.shown_pile()
-    if seat is None or seat not in table.pile_rects:
+    seat = hooks.shown_pile()
+    if seat is None or seat not in hooks.pile_rects:
         return
-    f: Felt = table.felt
-    view = table.view
+    f: Felt = hooks.felt
+    view = hooks.table.view
     cards = sort_by_rank(view.captured[seat])
-    scale = table.layout.scale
-    names = table.names()
-    if seat == table.view_seat and len(table.session.setup.humans) <= 1:
+    scale = hooks.laid_out.scale
+    names = hooks.names()
+    if seat == hooks.table.view_seat and len(hooks.table.session.setup.humans) <= 1:
         title = tr("laugh_and_lie_down.inspect_yours", n=len(cards))
     else:
         title = tr("laugh_and_lie_down.inspect_title", name=names[seat], n=len(cards))
@@ -251,7 +256,7 @@ def inspected_pile(table, surface: pygame.Surface) -> None:
             groups[-1].append(card)
         else:
             groups.append([card])
-    play = table.layout.play
+    play = hooks.laid_out.play
     max_w = min(round(640 * scale), play.w - 40)
     pad = round(14 * scale)
     head = max(12, round(15 * scale))
@@ -269,8 +274,8 @@ def inspected_pile(table, surface: pygame.Surface) -> None:
     box_w = max(widest, title_w, round(180 * scale)) + 2 * pad
     body_h = (ch + round(8 * scale)) * len(rows) if cards else round(24 * scale)
     box = pygame.Rect(0, 0, box_w, pad + round(head * 1.6) + body_h + pad // 2)
-    pile = table.pile_rects[seat]
-    if seat == table.view_seat:
+    pile = hooks.pile_rects[seat]
+    if seat == hooks.table.view_seat:
         box.bottomleft = (pile.x, f.own_pile.y - 6)
     else:
         box.topleft = (pile.x, f.strip.bottom + 4)
@@ -292,7 +297,7 @@ def inspected_pile(table, surface: pygame.Surface) -> None:
         x = box.x + pad
         for group in row:
             for i, card in enumerate(group):
-                draw_card(surface, table.app.cards, card, Place(x + i * step, y, card_w))
+                draw_card(surface, hooks.table.app.cards, card, Place(x + i * step, y, card_w))
             x += cw + step * (len(group) - 1) + group_gap
         y += ch + round(8 * scale)
 

@@ -1,4 +1,4 @@
-"""The Laugh and Lie Down table (rules/laugh_and_lie_down.md) on the shared framework.
+"""The Laugh and Lie Down table's hooks (rules/laugh_and_lie_down.md) on the shared framework.
 
 A fishing game, not a rummy: no stock, discard or melds. What this table shows and does:
 
@@ -25,14 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.app.i18n import tr
 from game.app.table.compose import Composer, compose_hidden_hands
 from game.app.table.drag import Move, Source, Target
-from game.app.table.hooks import ContextButton
+from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.keymap import NUMBER_KEYS, job_of, keys_text
 from game.app.table.laugh_and_lie_down import ending, paint
 from game.app.table.laugh_and_lie_down.chips import signed_plain
@@ -42,8 +42,8 @@ from game.app.table.laugh_and_lie_down.felt import (
     compose_piles,
     compute_felt,
 )
+from game.app.table.layout import TableLayout
 from game.app.table.sprites import Picture, Place
-from game.app.table.table_scene import TableScene
 from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import Action, NextDeal, Pass
 from game.engine.cards import Card, rank_text, sort_by_rank
@@ -57,6 +57,11 @@ from game.games.laugh_and_lie_down.state import (
     DeclareDead,
     LieDown,
 )
+
+if TYPE_CHECKING:
+    from game.app.scenes.game_over import FinalResult
+    from game.app.table.context import TableContext
+    from game.app.table.panels import SeatInfo
 
 # The table's own key help, less what this game has not (its undo never meets a stock).
 HELP_TOPICS = ("arrows", "move_card", "space", "hint", "sort", "log", "menu")
@@ -75,35 +80,45 @@ HELP_LINES = (
 HELP_JOBS = ("lie_down", "declare", "claim", "pass")  # lines that are one job of the key map
 
 
-class LaughTable(TableScene):
+class LaughHooks(GameHooks):
+    """What Laugh and Lie Down's table shows and what its gestures mean; the table is
+    read only through ``self.table`` (the ``TableContext``)."""
+
     rummy_felt = False
 
-    def __init__(self, app, session) -> None:
-        self._felt: tuple[Any, Felt] | None = None
+    def __init__(self, table: TableContext) -> None:
+        super().__init__(table)
+        self._felt: tuple[TableLayout, Felt] | None = None
         self.pile_rects: dict[int, pygame.Rect] = {}
         self.inspecting: int | None = None  # a captured pile shown in full (click, I)
         self.mouse_at: tuple[int, int] | None = None
         self._pass_rest = 0.0
         self._legal_cache: tuple[tuple[int, int | None] | None, list[Action]] = (None, [])
-        super().__init__(app, session)
 
     # --- the view's facts ----------------------------------------------------------------
 
     @property
+    def laid_out(self) -> TableLayout:
+        """The table's layout (the felt and its drawing are asked only once laid out)."""
+        layout = self.table.layout
+        assert layout is not None, "the felt is asked only once the table is laid out"
+        return layout
+
+    @property
     def felt(self) -> Felt:
         # Kept with the layout object itself (not its id, which a new layout may reuse).
-        layout = self.layout
-        assert layout is not None, "the felt is asked only once the table is laid out"
+        layout = self.laid_out
         if self._felt is None or self._felt[0] is not layout:
-            self._felt = (layout, compute_felt(layout, self.view_seat))
+            self._felt = (layout, compute_felt(layout, self.table.view_seat))
         return self._felt[1]
 
     def legal(self) -> list[Action]:
         """The engine's legal moves now (cached per move: asked on every frame by the
         automatic pass and on every change by the status line)."""
-        moment = (self.session.move_count, self.session.to_act)
+        session = self.table.session
+        moment = (session.move_count, session.to_act)
         if self._legal_cache[0] != moment:
-            self._legal_cache = (moment, self.session.legal_actions())
+            self._legal_cache = (moment, session.legal_actions())
         return self._legal_cache[1]
 
     def between_deals(self, view: Any) -> bool:
@@ -111,7 +126,7 @@ class LaughTable(TableScene):
 
     @property
     def game_over(self) -> bool:
-        return bool(self.view.phase == GAME_OVER)
+        return bool(self.table.view.phase == GAME_OVER)
 
     def fresh_hand_order(self, cards: list[Card]) -> list[Card]:
         return sort_by_rank(cards)  # only ranks matter here: pairs and threes side by side
@@ -121,15 +136,17 @@ class LaughTable(TableScene):
     def compose(self, c: Composer, view: Any) -> None:
         felt = self.felt
         compose_layout(c, felt, view.layout)
-        self.pile_rects = compose_piles(c, felt, view.captured, self.view_seat)
-        compose_hidden_hands(c, view.hand_sizes, -1 if self.session.watching else self.view_seat)
+        self.pile_rects = compose_piles(c, felt, view.captured, self.table.view_seat)
+        shown = -1 if self.table.session.watching else self.table.view_seat
+        compose_hidden_hands(c, view.hand_sizes, shown)
         self.compose_hand(c, view)
 
     def zone_anchor(self, zone: str) -> Place:
         felt = self.felt
         kind, index = Zone.of(zone)
-        if kind == "stock" and self.layout is not None:  # dealt (and gathered) by the dealer
-            spot = self.layout.seats.get(self.view.dealer)
+        layout = self.table.layout
+        if kind == "stock" and layout is not None:  # dealt (and gathered) by the dealer
+            spot = layout.seats.get(self.table.view.dealer)
             if spot is not None:
                 return Place(0, 0, felt.pile_w, False).centred_at(spot.plaque.center)
         if kind == "layout":
@@ -141,11 +158,11 @@ class LaughTable(TableScene):
 
     def before_next_deal(self) -> None:
         """The cards are gathered; the new deal flies out from the dealer's seat."""
-        if NextDeal() in self.session.legal_actions():
-            self.picture = Picture()
+        if NextDeal() in self.table.session.legal_actions():
+            self.table.picture = Picture()
 
     def after_next_deal(self) -> None:
-        self.refresh()
+        self.table.refresh()
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         paint.felt(self, surface)
@@ -158,12 +175,12 @@ class LaughTable(TableScene):
 
     def shown_pile(self) -> int | None:
         """The captured pile to show in full: the one pinned, else the one pointed at."""
-        if self.covered or self.drag is not None:
+        if self.table.covered or self.table.drag is not None:
             return None
         if self.inspecting is not None:
             return self.inspecting
         seat = self.pile_at(self.mouse_at) if self.mouse_at is not None else None
-        return seat if seat is not None and self.view.captured[seat] else None
+        return seat if seat is not None and self.table.view.captured[seat] else None
 
     # --- texts ----------------------------------------------------------------------------
 
@@ -189,7 +206,7 @@ class LaughTable(TableScene):
             found.append(tr("laugh_and_lie_down.badge_last"))
         return tuple(found)
 
-    def seat_info(self, view: Any, seat: int):
+    def seat_info(self, view: Any, seat: int) -> SeatInfo:
         info = super().seat_info(view, seat)
         if view.phase == DEAL_OVER:  # nobody is to play while the deal is settled
             info = replace(info, to_act=False)
@@ -198,15 +215,16 @@ class LaughTable(TableScene):
     def status_text(self, view: Any) -> str:
         if view.phase == DEAL_OVER:
             return tr("laugh_and_lie_down.status_deal_over", n=view.deal)
-        asked = self.session.to_act
-        if view.phase == CLAIMS and not self.my_turn and asked is not None and not self.covered:
+        asked = self.table.session.to_act
+        my_turn = self.table.my_turn
+        if view.phase == CLAIMS and not my_turn and asked is not None and not self.table.covered:
             return tr("laugh_and_lie_down.status_window_other", name=self.names()[asked])
-        if not self.my_turn:
+        if not my_turn:
             return super().status_text(view)
         legal = self.legal()
         if view.phase == CLAIMS:
             mover = self.names()[view.mover]
-            if view.last_player == self.view_seat and _deal_done(view):
+            if view.last_player == self.table.view_seat and _deal_done(view):
                 return tr("laugh_and_lie_down.status_last_chance")
             if any(isinstance(a, ClaimDead) for a in legal):
                 return tr("laugh_and_lie_down.status_window", name=mover)
@@ -248,7 +266,7 @@ class LaughTable(TableScene):
         if source.kind != "hand" or not source.cards:
             return None
         cards = source.cards
-        view = self.view
+        view = self.table.view
         if target.kind == "layout":
             if len(cards) != 1:
                 return Move.refused(tr("laugh_and_lie_down.one_card"))
@@ -260,7 +278,7 @@ class LaughTable(TableScene):
             if len(cards) == 1 and cards[0].rank in ranks:
                 return None  # its rank's cards are the targets
             return Move(LieDown(), sound="place")
-        if target.kind == "captured" and target.index == self.view_seat:
+        if target.kind == "captured" and target.index == self.table.view_seat:
             return Move(self.declaration(cards))
         return None
 
@@ -282,7 +300,7 @@ class LaughTable(TableScene):
         if source.kind != "hand" or len(source.cards) != 1:
             return None
         card = source.cards[0]
-        layout = self.view.layout
+        layout = self.table.view.layout
         target = next((index for index, t in enumerate(layout) if t.rank == card.rank), None)
         if target is not None:
             return self.move_for(source, Target("layout", target))
@@ -331,11 +349,11 @@ class LaughTable(TableScene):
         if kind in ("declare", "claim") and number.isdigit():
             legal = self.legal()
             if int(number) < len(legal):
-                self.play(legal[int(number)])
+                self.table.play(legal[int(number)])
         elif kind == "lie_down":
-            self.play(LieDown())
+            self.table.play(LieDown())
         elif kind == "pass":
-            self.play(Pass())
+            self.table.play(Pass())
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -343,42 +361,43 @@ class LaughTable(TableScene):
             self.cycle_inspection()
             return True
         job = job_of(key, ("lie_down", "capture", "declare", "pass", "claim"))
-        if not self.my_turn:
+        if not self.table.my_turn:
             if job is not None:
-                self.refuse(tr("table.not_your_turn"))
+                self.table.refuse(tr("table.not_your_turn"))
                 return True
             return False
         if job == "lie_down":
-            self.play(LieDown())
+            self.table.play(LieDown())
         elif job == "capture":
-            held = self.held()
+            held = self.table.held()
             if held:
                 source = Source("hand", held[:1])
-                self.perform(self.double_click(source), source, {})
+                self.table.perform(self.double_click(source), source, {})
         elif job == "declare":
-            held = self.held()
+            held = self.table.held()
             declares = [a for a in self.legal() if isinstance(a, DeclareDead)]
             mine = [a for a in declares if held and a.cards[0].rank == held[0].rank]
             chosen = (mine or declares or [DeclareDead(held)])[0]
-            self.play(chosen)
+            self.table.play(chosen)
         elif job == "pass":
-            self.play(Pass())
+            self.table.play(Pass())
         elif job == "claim":
             claims = [a for a in self.legal() if isinstance(a, ClaimDead)]
             number = NUMBER_KEYS.index(key)
             if number < len(claims):
-                self.play(claims[number])
+                self.table.play(claims[number])
             elif claims:
-                self.refuse(tr("laugh_and_lie_down.no_claim_number", n=len(claims)))
+                self.table.refuse(tr("laugh_and_lie_down.no_claim_number", n=len(claims)))
             else:
-                self.refuse(tr("laugh_and_lie_down.no_claim"))
+                self.table.refuse(tr("laugh_and_lie_down.no_claim"))
         else:
             return False
         return True
 
     def cycle_inspection(self) -> None:
         """I: show each captured pile in full in turn (yours first), then none."""
-        order = [(self.view_seat + i) % len(self.names()) for i in range(len(self.names()))]
+        seat, count = self.table.view_seat, len(self.names())
+        order = [(seat + i) % count for i in range(count)]
         if self.inspecting is None:
             self.inspecting = order[0]
         else:
@@ -390,7 +409,7 @@ class LaughTable(TableScene):
         anywhere else hides it. Pointing at a pile shows it while the mouse stays."""
         if hasattr(event, "pos"):
             self.mouse_at = event.pos
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.covered:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.table.covered:
             seat = self.pile_at(event.pos)
             if seat is not None and not self._on_hand(event.pos):
                 self.inspecting = None if self.inspecting == seat else seat
@@ -402,8 +421,8 @@ class LaughTable(TableScene):
         return next((seat for seat, r in self.pile_rects.items() if r.collidepoint(pos)), None)
 
     def _on_hand(self, pos: tuple[int, int]) -> bool:
-        token = self.picture.hit(pos)
-        return token is not None and token.zone == hand_zone(self.view_seat)
+        token = self.table.picture.hit(pos)
+        return token is not None and token.zone == hand_zone(self.table.view_seat)
 
     def on_escape(self) -> bool:
         if self.inspecting is not None:  # Esc hides the pile shown in full first
@@ -414,11 +433,11 @@ class LaughTable(TableScene):
     # --- the hint ---------------------------------------------------------------------------
 
     def hint_target(self) -> Target | None:
-        action = self.hint.action if self.hint else None
-        if isinstance(action, Capture) and action.target in self.view.layout:
-            return Target("layout", self.view.layout.index(action.target))
+        action = self.table.hint.action if self.table.hint else None
+        if isinstance(action, Capture) and action.target in self.table.view.layout:
+            return Target("layout", self.table.view.layout.index(action.target))
         if isinstance(action, DeclareDead):
-            return Target("captured", self.view_seat)
+            return Target("captured", self.table.view_seat)
         if isinstance(action, LieDown):
             return Target("layout_area")
         return None
@@ -429,15 +448,15 @@ class LaughTable(TableScene):
         """With one human, a claim-window turn where passing is the only move passes by
         itself (after the AI's pause); in hot seat it is always asked."""
         if (
-            self.my_turn
-            and self.view.phase == CLAIMS
-            and not self.session.hot_seat
+            self.table.my_turn
+            and self.table.view.phase == CLAIMS
+            and not self.table.session.hot_seat
             and self.legal() == [Pass()]
         ):
             self._pass_rest += dt
-            if self._pass_rest >= self.pace():
+            if self._pass_rest >= self.table.pace():
                 self._pass_rest = 0.0
-                self.play(Pass())
+                self.table.play(Pass())
             return True
         self._pass_rest = 0.0
         return False
@@ -448,9 +467,9 @@ class LaughTable(TableScene):
         return ending.deal_summary(view, self.names())
 
     def summary_scene(self, deal: Any, on_continue: Any) -> Any:
-        return ending.SettlementScene(self.app, deal, on_continue)
+        return ending.SettlementScene(self.table.app, deal, on_continue)
 
-    def final_result(self, view: Any):
+    def final_result(self, view: Any) -> FinalResult:
         return ending.final_result(view, self.names())
 
 
