@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import pygame_gui
 
     from game.app.app import App
-    from game.app.table.drag import Drag, Move, Source
+    from game.app.table.drag import Drag, Move, Source, Target
     from game.app.table.hand import FlatHand
     from game.app.table.hint_value import Hint
     from game.app.table.hooks import GameHooks
@@ -132,3 +132,12 @@ class TableContext(Protocol):
 
     def pace(self) -> float:
         """Seconds an AI seat's move waits now (the flow's pacing)."""
+
+    # --- Indian Rummy (its Drop and Pool answers are played as asked; F declares the
+    # held card as a drop on the Finish slot would: held and perform above)
+
+    def apply_move(self, action: Action, overrides: dict[Hashable, Place] | None = None) -> bool:
+        """Play a move of the shown human without asking first (a question answered)."""
+
+    def resolve(self, source: Source, target: Target) -> Move | None:
+        """What dropping ``source`` on ``target`` would do (the pointer's answer)."""

@@ -21,13 +21,13 @@ from game.games.indian_rummy import Declare, IndianRummyOptions
 
 if TYPE_CHECKING:
     from game.app.scripted import Rect
-    from game.app.table.indian_rummy import IndianRummyTable
+    from game.app.table.table_scene import TableScene
 
 from game.tools.showcase import (
     Screenshots,
     card_at,
     close_top,
-    game_table,
+    game_hooks,
     hold_drag,
     laid_out,
     showcase_seats,
@@ -110,10 +110,11 @@ def declared_session(
 
 def catalogue(app) -> list:
     """The Indian Rummy table for the self-test and the snapshots (ten players)."""
-    from game.app.table.indian_rummy import IndianRummyTable
+    from game.app.table.indian_rummy import IndianRummyHooks
+    from game.app.table.table_scene import TableScene
 
     def table():
-        scene = IndianRummyTable(app, playing_session(10))
+        scene = TableScene(app, playing_session(10), IndianRummyHooks)
         scene.ai_pause = 1e9  # a still picture: the AI seats wait
         return scene
 
@@ -124,8 +125,6 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     """The table at 1280x800 and 1024x640 for 2, 6 and 10 players and the showdown, in
     English (and ten players in Japanese); at 1280x800 also a drag, the seats between
     rounds and the results."""
-    from game.app.table.indian_rummy import IndianRummyTable
-
     shots = Screenshots(folder, "indian_rummy", quantize, frames=4)
     for app, size, language in shots.windows():
         for players in (2, 6, 10) if language == "en" else (10,):
@@ -143,7 +142,7 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
             shots.save(app, "seats")
             app.stack.reset(_results_scene(app, 10))
             shots.save(app, "game_over")
-            table = game_table(IndianRummyTable, still_table(app, playing_session(6)))
+            table = still_table(app, playing_session(6))
             cards = table.hand_cards()  # the last one held on its way to the Finish slot
             hold_drag(app, card_at(table, cards[-1]), finish_slot(table).center)
             shots.save(app, "drag")
@@ -151,11 +150,14 @@ def render_screenshots(folder: str, quantize: bool = True) -> list[str]:
     return shots.written
 
 
-def finish_slot(table: IndianRummyTable) -> Rect:
+def finish_slot(table: TableScene) -> Rect:
     """Where the Finish slot lies on the felt (laid out with the table)."""
-    if table.felt is None:
+    from game.app.table.indian_rummy import IndianRummyHooks
+
+    felt = game_hooks(IndianRummyHooks, table).felt
+    if felt is None:
         raise RuntimeError("the table is not laid out yet")
-    return table.felt.finish
+    return felt.finish
 
 
 def finished_session(players: int, seed: int = 2, rounds: int = 1) -> GameSession:
@@ -192,11 +194,12 @@ def _until_top_changes(app, table, limit: int = 120) -> None:
 
 def _drag_frames(size: tuple[int, int], seed: int) -> dict:
     from game.app.table import open_table
-    from game.app.table.indian_rummy import IndianRummyTable
+    from game.app.table.indian_rummy import IndianRummyHooks
     from game.tools.frame_bench import WARM_UP, bench_app, time_drag
 
     with bench_app(size, reduce_motion=False) as app:
-        table = game_table(IndianRummyTable, open_table(app, playing_session(10, seed=seed)))
+        table = open_table(app, playing_session(10, seed=seed))
+        game_hooks(IndianRummyHooks, table)  # (a position made for Indian Rummy opens it)
         table.ai_pause = 1e9
         seats = [s for s in laid_out(table).seats if s != table.view_seat]
         for frame in range(WARM_UP * 2):

@@ -24,7 +24,7 @@ def test_with_two_7_of_diamonds_the_hint_lights_the_spare_one(app):
     table = my_turn(app, cards=RUN_AND_SPARE, phase=PLAY)
     in_run, spare = hand("7D 7D#1")
     others = [c for c in table.hand_cards() if c not in hand("5D 6D 7D 7D#1")]
-    table.grouped.rearrange([list(hand("5D 6D 7D")), [spare, *others]])
+    table.hooks.grouped.rearrange([list(hand("5D 6D 7D")), [spare, *others]])
     # Normal cannot see the player's groups: it may name the 7♦ inside the run.
     hint = table.hint_for(decision(Discard(in_run), "hint.indian.discard", card=in_run))
     assert hint.action == Discard(spare)
@@ -40,7 +40,7 @@ def test_a_spare_card_named_by_the_hint_stays_the_one_named(app):
     table = my_turn(app, cards=RUN_AND_SPARE, phase=PLAY)
     spare = hand("7D#1")[0]
     others = [c for c in table.hand_cards() if c not in hand("5D 6D 7D 7D#1")]
-    table.grouped.rearrange([list(hand("5D 6D 7D")), [spare, *others]])
+    table.hooks.grouped.rearrange([list(hand("5D 6D 7D")), [spare, *others]])
     hint = table.hint_for(decision(Discard(spare), "hint.indian.discard", card=spare))
     assert hint.action == Discard(spare)
 
@@ -87,7 +87,7 @@ def test_with_a_7_of_diamonds_in_the_pure_run_and_one_in_a_set_of_four_the_set_g
     table = my_turn(app, cards=RUN_AND_SET, phase=PLAY)
     in_run, in_set = hand("7D 7D#1")
     others = [c for c in table.hand_cards() if c not in RUN_AND_SET[:7]]
-    table.grouped.rearrange([list(hand("5D 6D 7D")), [in_set, *hand("7C 7H 7S")], others])
+    table.hooks.grouped.rearrange([list(hand("5D 6D 7D")), [in_set, *hand("7C 7H 7S")], others])
     hint = table.hint_for(decision(Discard(in_run), "hint.indian.discard", card=in_run))
     assert hint.action == Discard(in_set)
     assert hint.message.value("card") == in_set

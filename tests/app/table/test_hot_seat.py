@@ -66,7 +66,7 @@ def test_a_covered_indian_rummy_hand_is_one_even_row_of_backs(app):
     from tests.app.table.test_indian_rummy import ir_table
 
     table = ir_table(app, ("easy", "human", "human"))
-    assert table.covered and len(table.groups) > 1  # arranged in groups underneath
+    assert table.covered and len(table.hooks.groups) > 1  # arranged in groups underneath
     tokens = table.picture.in_zone(f"hand:{table.view_seat}")
     assert len(tokens) == 13 and not any(token.card or token.label for token in tokens)
     steps = {round(b.place.x - a.place.x, 3) for a, b in pairwise(tokens)}

@@ -18,8 +18,8 @@ from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
 from game.app.table.drag import Target
-from game.app.table.indian_rummy import IndianRummyTable
 from game.app.table.indian_rummy.showdown import ShowdownScene
+from game.app.table.table_scene import TableScene
 from game.engine.actions import DISCARD, STOCK, Discard, Draw
 from game.engine.cards import Card
 from game.games.indian_rummy import Declare, IndianRummyOptions, Pack
@@ -109,7 +109,7 @@ def ir_table(
     indicator: Card | None = None,
     top: Card | None = None,
     **changes,
-) -> IndianRummyTable:
+) -> TableScene:
     """An Indian Rummy table: the dealt game, arranged as asked, then ``changes``."""
     seats = tuple(Seat(name, kind) for name, kind in zip(NAMES, kinds))
     opts = options or IndianRummyOptions(players=len(kinds))
@@ -122,9 +122,9 @@ def ir_table(
     return table
 
 
-def group_faces(table: IndianRummyTable) -> list[str]:
+def group_faces(table: TableScene) -> list[str]:
     """The groups as text, e.g. ["3H 4H 5H", "9S"]."""
-    return [" ".join(str(card) for card in group) for group in table.groups]
+    return [" ".join(str(card) for card in group) for group in table.hooks.groups]
 
 
 # --- playing at the table: gestures become the engine's moves -------------------------
@@ -135,11 +135,11 @@ WINNING = hand("3H 4H 5H 6H 9S 10S JK QD KD AD 5C 5D 5S")  # 8s wild: declares
 LOOSE = hand("2S 4S 6S 9H JH KH 3C 7C 10C 2D 6D 9D QD")  # no pure run
 
 
-def my_turn(app, cards=THIRTEEN, phase=DRAW, **kw) -> IndianRummyTable:
+def my_turn(app, cards=THIRTEEN, phase=DRAW, **kw) -> TableScene:
     return ir_table(app, hands={0: cards}, indicator=EIGHTS_WILD, seat=0, phase=phase, **kw)
 
 
-def slot_x(table: IndianRummyTable, slot: tuple) -> int:
+def slot_x(table: TableScene, slot: tuple) -> int:
     geometry = table.composer.hand
     return round(geometry.points[geometry.slots.index(slot)])
 
@@ -149,17 +149,17 @@ def test_dragging_the_stock_to_the_hand_draws_into_a_group_of_its_own(app):
     drag(app, table.layout.stock.center, (table.layout.hand.right - 6, table.layout.hand.centery))
     assert table.session.log == [Draw(STOCK)]
     drawn = table.session.state.hands[0][-1]
-    assert table.groups[-1] == [drawn]
+    assert table.hooks.groups[-1] == [drawn]
     assert sorted(map(str, table.hand_cards())) == sorted(map(str, table.session.state.hands[0]))
 
 
 def test_the_discard_dropped_on_a_group_joins_that_group(app):
     table = my_turn(app, top=hand("6H")[0])
-    hearts = table.groups[1]
+    hearts = table.hooks.groups[1]
     assert [str(c) for c in hearts] == ["AH", "3H", "4H", "5H"]
     drag(app, table.layout.discard.center, card_point(table, hand("5H")[0]))
     assert table.session.log == [Draw(DISCARD)]
-    assert [str(c) for c in table.groups[1]] == ["AH", "3H", "4H", "5H", "6H"]
+    assert [str(c) for c in table.hooks.groups[1]] == ["AH", "3H", "4H", "5H", "6H"]
 
 
 def test_a_card_dragged_into_a_gap_starts_a_new_group_there(app):
@@ -194,7 +194,7 @@ def test_auto_group_lays_the_pure_run_first_and_names_each_group(app):
     key(app, pygame.K_a)
     faces = group_faces(table)
     assert faces[0] == "3H 4H 5H 6H"
-    kinds = [kind for kind, _words in table.group_labels()]
+    kinds = [kind for kind, _words in table.hooks.group_labels()]
     assert kinds[0] == "pure" and set(kinds) <= {"pure", "run", "set"}
     assert table.stage_progress() == ("Unmatched 0", True)
 
@@ -211,7 +211,7 @@ def test_groups_stay_as_arranged_when_a_card_leaves_the_hand(app):
 def test_dropping_the_fourteenth_card_on_finish_declares(app):
     extra = hand("KC")[0]
     table = my_turn(app, cards=(*WINNING, extra), phase=PLAY)
-    drag(app, card_point(table, extra), table.felt.finish.center)
+    drag(app, card_point(table, extra), table.hooks.felt.finish.center)
     assert table.session.log == [Declare(extra)]
     record = table.session.state.history[-1]
     assert record.winner == 0 and record.payments[0] > 0
@@ -223,7 +223,7 @@ def test_an_invalid_declaration_is_refused_with_the_engines_reason(app):
     extra = hand("KC")[0]
     table = my_turn(app, cards=(*LOOSE, extra), phase=PLAY)
     before = table.session.state
-    drag(app, card_point(table, extra), table.felt.finish.center)
+    drag(app, card_point(table, extra), table.hooks.felt.finish.center)
     assert table.session.state is before and table.session.log == []
     assert "There is no pure run" in table.notice
     assert extra in table.hand_cards()
@@ -253,12 +253,12 @@ def test_with_the_penalty_option_a_wrong_declaration_asks_then_costs_80(app):
     table = my_turn(app, cards=(*LOOSE, extra), phase=PLAY, options=options, kinds=("human",) * 3)
     sit_down(app)
     assert any("80" in note for note in table.table_notes(table.view))
-    drag(app, card_point(table, extra), table.felt.finish.center)
+    drag(app, card_point(table, extra), table.hooks.felt.finish.center)
     assert isinstance(app.stack.top, ConfirmDialog)
     assert table.session.log == []
     key(app, pygame.K_RETURN)  # the safe answer (No) is the default
     assert table.session.log == [] and app.stack.top is table
-    drag(app, card_point(table, extra), table.felt.finish.center)
+    drag(app, card_point(table, extra), table.hooks.felt.finish.center)
     key(app, pygame.K_TAB)  # to Yes
     key(app, pygame.K_RETURN)
     assert table.session.log == [Declare(extra)]
@@ -302,7 +302,7 @@ def test_dropping_after_the_first_turn_costs_40_and_modern_values_20(app):
     assert first.session.state.statuses[0] == FIRST_DROP
 
 
-def table_cost(table: IndianRummyTable) -> str:
+def table_cost(table: TableScene) -> str:
     spec = next(s for s in table.context_widgets.values() if s.name == "pack")
     return dict(spec.params)["cost"]
 
@@ -360,7 +360,7 @@ def test_undo_after_taking_the_discard_puts_it_back_and_the_groups_follow(app):
     table = my_turn(app, top=taken)
     before = group_faces(table)
     drag(app, table.layout.discard.center, card_point(table, hand("5H")[0]))
-    assert taken in table.groups[1]
+    assert taken in table.hooks.groups[1]
     key(app, pygame.K_u)
     assert table.session.log == [] and table.session.state.discard[-1] == taken
     assert group_faces(table) == before

@@ -196,11 +196,11 @@ def test_hot_seat_hands_and_prompts_stay_private(app):
     assert table.covered
     assert all(token.card is None for token in table.picture.in_zone("hand:0"))
     assert not table.context_widgets  # no Drop button for anyone while the cards are hidden
-    assert not any(button.visible for button in table.group_widgets)
+    assert not any(button.visible for button in table.hooks.group_widgets)
     pass_hand(app)
     assert table.view_seat == 1 and table.my_turn
     assert not mine & set(table.hand_cards())
-    assert not mine & {card for group in table.groups for card in group}
+    assert not mine & {card for group in table.hooks.groups for card in group}
     assert [s.name for s in table.context_widgets.values()] == ["pack"]
 
 
@@ -220,17 +220,19 @@ def test_nothing_overlaps_at_the_table(paths, players, size):
         assert len(plates) == players
         for a, b in itertools.combinations(plates, 2):
             assert not a.colliderect(b)
-        felt = [layout.stock, layout.discard, table.felt.finish]
-        for rect in [*felt, table.felt.buttons]:
+        felt = [layout.stock, layout.discard, table.hooks.felt.finish]
+        for rect in [*felt, table.hooks.felt.buttons]:
             assert layout.centre.contains(rect)
             assert not any(rect.colliderect(p) for p in plates)
         indicator = table.picture.in_zone("indicator")[0].hit
         assert layout.centre.contains(indicator)
-        assert not table.felt.buttons.colliderect(layout.status)
-        assert layout.piles.bottom <= table.felt.buttons.top  # the notes end above the buttons
+        assert not table.hooks.felt.buttons.colliderect(layout.status)
+        assert (
+            layout.piles.bottom <= table.hooks.felt.buttons.top
+        )  # the notes end above the buttons
         cards = [table.picture.get(card).rect for card in table.hand_cards()]
         assert len(cards) == 14 and all(layout.play.contains(r) for r in cards)
-        for button in table.group_widgets:
+        for button in table.hooks.group_widgets:
             assert not any(button.rect.colliderect(r) for r in felt)
 
 
@@ -238,16 +240,25 @@ def test_new_game_opens_the_indian_rummy_table_and_play_again_keeps_the_first_se
     from dataclasses import replace
 
     from game.app.setup import Seat
-    from game.app.table.indian_rummy import IndianRummyTable
+    from game.app.table.indian_rummy import IndianRummyHooks
+    from game.app.table.table_scene import TableScene
 
     app.start_game(indian_rummy_setup(4, seed=9))
     table = app.stack.top
-    assert isinstance(table, IndianRummyTable) and len(table.layout.seats) == 4
+    assert (
+        isinstance(table, TableScene)
+        and isinstance(table.hooks, IndianRummyHooks)
+        and len(table.layout.seats) == 4
+    )
     setup = table.session.setup
     table.session.setup = replace(setup, seats=(*setup.seats, Seat("Priya", "easy")))
     table.play_again()
     again = app.stack.top
-    assert isinstance(again, IndianRummyTable) and again is not table
+    assert (
+        isinstance(again, TableScene)
+        and isinstance(again.hooks, IndianRummyHooks)
+        and again is not table
+    )
     assert [s.name for s in again.session.setup.seats] == [s.name for s in setup.seats]
 
 

@@ -153,7 +153,7 @@ def test_the_pool_drop_dialog_says_points_are_added_and_warns_before_elimination
 def test_the_drop_button_opens_the_pool_dialog_with_the_warning(app):
     state = replace(position([PURE_ONLY, COMPLETE, COMPLETE], format="pool_101"), scores=(90, 0, 0))
     table = _table(app, state)
-    table.ask_pack()
+    table.hooks.ask_pack()
     frames(app, 2)
     dialog = app.stack.top
     assert isinstance(dialog, Dialog)

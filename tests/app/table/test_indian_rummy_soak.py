@@ -14,9 +14,9 @@ import pytest
 from game.app.app import App
 from game.app.scenes.game_over import GameOverScene
 from game.app.scenes.title import TitleScene
-from game.app.table.indian_rummy import IndianRummyTable
 from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.overlays import Overlay
+from game.app.table.table_scene import TableScene
 from game.games.indian_rummy import IndianRummyOptions
 from tests.app.table.helpers import frames, post
 from tests.app.table.test_indian_rummy import ir_table
@@ -25,13 +25,13 @@ from tests.app.table.test_soak import GAMES, STUCK_FRAMES, random_input
 OWN_KEYS = (pygame.K_a, pygame.K_g, pygame.K_f, pygame.K_p, pygame.K_RETURN)
 
 
-def keep_going(rng: random.Random, app: App, table: IndianRummyTable) -> IndianRummyTable:
+def keep_going(rng: random.Random, app: App, table: TableScene) -> TableScene:
     """Close what is open, Continue from the title, change the seats now and then between
     rounds, or make a move. Returns the table in play."""
     top = app.stack.top
     if isinstance(top, TitleScene):
         top.choose("continue")
-        resumed = app.stack.find(IndianRummyTable)
+        resumed = app.stack.find(TableScene)
         assert resumed is not None and resumed.session.state == table.session.state
         resumed.ai_pause = 0.0
         return resumed
@@ -51,7 +51,7 @@ def keep_going(rng: random.Random, app: App, table: IndianRummyTable) -> IndianR
     return table
 
 
-def soak(app: App, seed: int, events: int, players: int, patience: int = 6) -> IndianRummyTable:
+def soak(app: App, seed: int, events: int, players: int, patience: int = 6) -> TableScene:
     rng = random.Random(seed)
     options = IndianRummyOptions(players=players, rounds=2, wrong_declaration_penalty=seed % 2 == 0)
     table = ir_table(app, ("human",) + ("easy",) * (players - 1), seed=seed, options=options)

@@ -1,5 +1,6 @@
-"""The Indian Rummy table: ``table.IndianRummyTable`` and its parts (see ``table.py``)."""
+"""The Indian Rummy table: ``hooks.IndianRummyHooks`` and its parts (see ``hooks.py``),
+named by the manifest."""
 
-from game.app.table.indian_rummy.table import IndianRummyTable
+from game.app.table.indian_rummy.hooks import IndianRummyHooks
 
-__all__ = ["IndianRummyTable"]
+__all__ = ["IndianRummyHooks"]

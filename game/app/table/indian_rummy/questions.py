@@ -5,7 +5,7 @@ start on the answer that changes nothing (Stay out, No); Esc gives it too."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.app.i18n import tr
 from game.app.scenes.dialog import Dialog
@@ -14,6 +14,9 @@ from game.games.indian_rummy.actions import AgreeSplit, DeclineSplit, Rejoin, St
 from game.games.indian_rummy.formats import Split, rejoin_score, split_now
 from game.games.indian_rummy.options import POINTS_LEFT
 from game.games.indian_rummy.state import REJOIN
+
+if TYPE_CHECKING:
+    from game.app.table.context import TableContext
 
 
 def rejoin_lines(view: Any) -> list[str]:
@@ -56,7 +59,9 @@ def split_rule(view: Any, split: Split) -> str:
     )
 
 
-def ask(table: Any, view: Any, names: Sequence[str], play: Callable[[Action], Any]) -> None:
+def ask(
+    table: TableContext, view: Any, names: Sequence[str], play: Callable[[Action], Any]
+) -> None:
     """Push the dialog of the question ``view`` asks its seat; the answer is played."""
     no: Action
     yes: Action

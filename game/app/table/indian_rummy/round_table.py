@@ -40,7 +40,7 @@ from game.games.indian_rummy.options import MAX_SEATS
 from game.games.indian_rummy.seat_changes import MAX_NAME
 
 if TYPE_CHECKING:
-    from game.app.table.indian_rummy.table import IndianRummyTable
+    from game.app.table.context import TableContext
 
 KINDS = ("human", "easy", "normal", "hard")
 ERROR = (236, 140, 120)
@@ -49,7 +49,7 @@ ERROR = (236, 140, 120)
 class RoundScene(Scene):
     opaque = False
 
-    def __init__(self, app, table: IndianRummyTable, on_start: Callable[[], None]) -> None:
+    def __init__(self, app, table: TableContext, on_start: Callable[[], None]) -> None:
         super().__init__(app)
         self.table = table
         self.on_start = on_start
@@ -75,7 +75,7 @@ class RoundScene(Scene):
         return self.table.session.view()
 
     def names(self) -> list[str]:
-        return self.table.names()
+        return self.table.hooks.names()
 
     def may_leave(self, seat: int) -> bool:
         view = self.view
@@ -394,7 +394,7 @@ class RoundScene(Scene):
             colour = CREAM if here else MUTED
             pygame.draw.circle(surface, seat_colour(seat), (area.x + 6, y + row_h // 2), 5)
             kind = tr("table.kind_human") if player.is_human else tr(f"table.kind_{player.kind}")
-            name = fit_line(self.table.seat_name(seat), 16, round(area.w * 0.34), True)
+            name = fit_line(self.table.hooks.seat_name(seat), 16, round(area.w * 0.34), True)
             shown = text(
                 surface,
                 name,

@@ -1,4 +1,6 @@
-"""The Indian Rummy table (rules/indian_rummy.md) on the shared framework.
+"""The Indian Rummy table's hooks (rules/indian_rummy.md): ``IndianRummyHooks``, which the
+game's manifest names; the table is ``TableScene(app, session, IndianRummyHooks)`` and
+the hooks read it only through ``self.table`` (the ``TableContext``).
 
 What Indian Rummy adds to a rummy table:
 
@@ -40,7 +42,8 @@ from game.app.scenes.game_over import FinalResult
 from game.app.table.compose import Composer, compose_discard, compose_stock
 from game.app.table.drag import Move, Source, Target
 from game.app.table.hand import FlatHand, GroupedHand, Groups, Land
-from game.app.table.hooks import ContextButton
+from game.app.table.hint_value import Hint
+from game.app.table.hooks import ContextButton, GameHooks
 from game.app.table.indian_rummy import ending, formats_text, questions, texts
 from game.app.table.indian_rummy.felt import (
     INDICATOR_ZONE,
@@ -59,9 +62,7 @@ from game.app.table.indian_rummy.round_table import RoundScene
 from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.keymap import job_of, keys_text
 from game.app.table.layout import TableLayout, compute_layout
-from game.app.table.parts.hint import Hint
 from game.app.table.sprites import Place, Token
-from game.app.table.table_scene import TableScene
 from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import Card
@@ -84,19 +85,18 @@ from game.games.indian_rummy.state import (
 if TYPE_CHECKING:
     from game.ai.base import Decision
     from game.app.setup import GameSetup
+    from game.app.table.context import TableContext
 
-GROUP_BUTTONS = ("group", "auto_group")
 
+class IndianRummyHooks(GameHooks):
+    engine_targets = (*GameHooks.engine_targets, "finish")  # Finish too waits for the turn
 
-class IndianRummyTable(TableScene):
-    engine_targets = (*TableScene.engine_targets, "finish")  # Finish too waits for the turn
-
-    def __init__(self, app, session) -> None:
+    def __init__(self, table: TableContext) -> None:
+        super().__init__(table)
         self.felt: Felt | None = None
-        self.at_hand = GroupsAtHand(self)  # the groups (the scene asks for its hand model)
+        self.at_hand = GroupsAtHand(table)  # the groups (the scene asks for its hand model)
         self._layout_key: tuple = ()
         self._asked: tuple[int, str] | None = None  # the Pool question last asked
-        super().__init__(app, session)
 
     # --- the view's facts -----------------------------------------------------------------
 
@@ -115,23 +115,27 @@ class IndianRummyTable(TableScene):
     def score_seats(self, view: Any) -> list[int]:
         """The balances in the seating's clockwise order from the shown player (as the
         table is drawn); players who left, after."""
-        order = [seat for seat in view.order if seat < len(self.session.setup.seats)]
-        if self.view_seat in order:
-            at = order.index(self.view_seat)
+        order = [seat for seat in view.order if seat < len(self.table.session.setup.seats)]
+        if self.table.view_seat in order:
+            at = order.index(self.table.view_seat)
             order = order[at:] + order[:at]
-        return order + [s for s in range(len(self.session.setup.seats)) if s not in order]
+        return order + [s for s in range(len(self.table.session.setup.seats)) if s not in order]
 
     def make_layout(self) -> TableLayout:
-        order = tuple(self.view.order)
-        players = len(self.session.setup.seats)
-        layout = compute_layout(self.size, players, self.view_seat, order)
+        order = tuple(self.table.view.order)
+        players = len(self.table.session.setup.seats)
+        layout = compute_layout(self.table.size, players, self.table.view_seat, order)
         widen_top_row(layout)
         self.felt = arrange_centre(layout)
-        self._layout_key = (order, players, self.view_seat)
+        self._layout_key = (order, players, self.table.view_seat)
         return layout
 
     def layout_outdated(self) -> bool:
-        key = (tuple(self.view.order), len(self.session.setup.seats), self.view_seat)
+        key = (
+            tuple(self.table.view.order),
+            len(self.table.session.setup.seats),
+            self.table.view_seat,
+        )
         return key != self._layout_key or super().layout_outdated()
 
     def after_build(self) -> None:
@@ -162,13 +166,13 @@ class IndianRummyTable(TableScene):
         return self.at_hand.group_labels()
 
     def place_group_buttons(self) -> None:
-        self.at_hand.place_buttons(self.ui, self.felt.buttons if self.felt else None)
+        self.at_hand.place_buttons(self.table.ui, self.felt.buttons if self.felt else None)
 
     def on_game_button(self, element: Any) -> bool:
         return self.at_hand.on_button(element)
 
     def compose_hand(self, c: Composer, view: Any) -> None:
-        glow = frozenset(self.hint_cards()) if self.hint else frozenset()
+        glow = frozenset(self.hint_cards()) if self.table.hint else frozenset()
         self.at_hand.compose(c, view, glow)
 
     def stage_progress(self) -> tuple[str, bool] | None:
@@ -193,8 +197,8 @@ class IndianRummyTable(TableScene):
             c.zone(Target("finish"), self.felt.finish.inflate(20, 20), 2)
 
     def zone_anchor(self, zone: str) -> Place:
-        if zone == INDICATOR_ZONE and self.layout is not None:
-            return indicator_place(self.layout)
+        if zone == INDICATOR_ZONE and self.table.layout is not None:
+            return indicator_place(self.table.layout)
         where = Zone.of(zone)
         if where.kind == "set_aside" and where.number is not None:  # beside its hand
             return super().zone_anchor(hand_zone(where.number))
@@ -202,28 +206,32 @@ class IndianRummyTable(TableScene):
 
     def paint_felt(self, surface: pygame.Surface) -> None:
         felt = self.felt
-        if felt is None or self.layout is None:
+        if felt is None or self.table.layout is None:
             return
-        view = self.view
-        lit = self.my_turn and view.phase == PLAY
+        view = self.table.view
+        lit = self.table.my_turn and view.phase == PLAY
         draw_finish(
             surface,
             felt.finish,
             tr("indian_rummy.finish"),
             tr("indian_rummy.finish_inside"),
-            self.layout.scale,
+            self.table.layout.scale,
             lit,
         )
-        geometry = self.composer.hand if self.composer is not None else None
+        geometry = self.table.composer.hand if self.table.composer is not None else None
         spans = geometry.spans if isinstance(geometry, GroupGeometry) else None
-        if spans and not self.covered and self.hand_cards():
+        if spans and not self.table.covered and self.table.hand_cards():
             draw_group_labels(
-                surface, spans, self.group_labels(), self.layout.hand.y, self.layout.scale
+                surface,
+                spans,
+                self.group_labels(),
+                self.table.layout.hand.y,
+                self.table.layout.scale,
             )
 
     def game_source(self, token: Token) -> tuple[Source, list[Hashable]] | None:
         """The indicator, once it is the stock's last card, is drawn like the stock."""
-        if token.zone == INDICATOR_ZONE and self.view.stock_size == 1:
+        if token.zone == INDICATOR_ZONE and self.table.view.stock_size == 1:
             return Source("stock"), [token.key]
         return None
 
@@ -280,11 +288,11 @@ class IndianRummyTable(TableScene):
             return tr("indian_rummy.status_question")
         if self.between_deals(view):
             return tr("indian_rummy.status_between")
-        if not self.my_turn:
+        if not self.table.my_turn:
             return super().status_text(view)
         top = view.discard_top.pretty() if view.discard_top is not None else ""
         if view.phase == DRAW:
-            cost = self.pack_cost(view, self.view_seat)
+            cost = self.pack_cost(view, self.table.view_seat)
             if view.stock_size == 1:
                 return tr("indian_rummy.status_last_card", card=top, cost=cost)
             if top:
@@ -313,8 +321,8 @@ class IndianRummyTable(TableScene):
     # --- buttons and keys -----------------------------------------------------------------
 
     def context_buttons(self, view: Any) -> list[ContextButton]:
-        if view.phase == DRAW and Pack() in self.session.legal_actions():
-            cost = self.pack_cost(view, self.view_seat)
+        if view.phase == DRAW and Pack() in self.table.session.legal_actions():
+            cost = self.pack_cost(view, self.table.view_seat)
             return [ContextButton("pack", "indian_rummy.drop_button", (("cost", str(cost)),))]
         return []
 
@@ -323,16 +331,16 @@ class IndianRummyTable(TableScene):
             self.ask_pack()
 
     def ask_pack(self) -> None:
-        if not self.my_turn or self.view.phase != DRAW:
-            self.refuse(self.session.problem(Pack()) or tr("table.not_your_turn"))
+        if not self.table.my_turn or self.table.view.phase != DRAW:
+            self.table.refuse(self.table.session.problem(Pack()) or tr("table.not_your_turn"))
             return
-        cost = self.pack_cost(self.view, self.view_seat)
+        cost = self.pack_cost(self.table.view, self.table.view_seat)
 
         def drop() -> None:
-            self.apply_move(Pack())
+            self.table.apply_move(Pack())
 
-        self.app.confirm(
-            tr("indian_rummy.drop_title"), formats_text.drop_lines(self.view, cost), drop
+        self.table.app.confirm(
+            tr("indian_rummy.drop_title"), formats_text.drop_lines(self.table.view, cost), drop
         )
 
     def on_game_key(self, event: pygame.event.Event) -> bool:
@@ -344,9 +352,9 @@ class IndianRummyTable(TableScene):
         elif job == "drop":
             self.ask_pack()
         elif job == "finish":
-            held = self.held()
+            held = self.table.held()
             source = Source("hand", held)
-            self.perform(self.resolve(source, Target("finish")), source, {})
+            self.table.perform(self.table.resolve(source, Target("finish")), source, {})
         else:
             return False
         return True
@@ -375,19 +383,19 @@ class IndianRummyTable(TableScene):
     def ask_before(self, action: Action) -> tuple[str, list[str]] | None:
         """A declaration the engine would count as wrong, under the penalty option, asks
         first: it costs the deal and 80 points (60 in Pool 61), said as the format counts it."""
-        if isinstance(action, Declare) and self.view.options.penalises_wrong_declaration:
+        if isinstance(action, Declare) and self.table.view.options.penalises_wrong_declaration:
             problem = self._declaration_problem(action.discard)
-            if problem is not None and self.session.problem(action) is None:
-                lines = [render(problem, self.names()), *formats_text.wrong_lines(self.view)]
+            if problem is not None and self.table.session.problem(action) is None:
+                lines = [render(problem, self.names()), *formats_text.wrong_lines(self.table.view)]
                 return tr("indian_rummy.wrong_title"), lines
         return None
 
     def _declaration_problem(self, card: Card) -> Message | None:
-        hand = list(self.view.hand)
+        hand = list(self.table.view.hand)
         if card not in hand:
             return None
         hand.remove(card)
-        return find_problem(hand, self.view.wild_rank, pure_length(self.view))
+        return find_problem(hand, self.table.view.wild_rank, pure_length(self.table.view))
 
     # --- the hint -------------------------------------------------------------------------
 
@@ -398,7 +406,9 @@ class IndianRummyTable(TableScene):
         if not isinstance(action, Discard | Declare):
             return super().hint_for(decision)
         card = action.card if isinstance(action, Discard) else action.discard
-        twin = spare_twin(self.groups, card, self.view.wild_rank, pure_length(self.view))
+        twin = spare_twin(
+            self.groups, card, self.table.view.wild_rank, pure_length(self.table.view)
+        )
         if twin == card:
             return super().hint_for(decision)
         moved = (
@@ -409,13 +419,13 @@ class IndianRummyTable(TableScene):
         return Hint(swap_card(decision.message, card, twin), moved)
 
     def hint_cards(self) -> list[Card]:
-        action = self.hint.action if self.hint else None
+        action = self.table.hint.action if self.table.hint else None
         if isinstance(action, Declare):
             return [action.discard]
         return super().hint_cards()
 
     def hint_target(self) -> Target | None:
-        action = self.hint.action if self.hint else None
+        action = self.table.hint.action if self.table.hint else None
         if isinstance(action, Declare):
             return Target("finish")
         if isinstance(action, Pack):
@@ -429,12 +439,12 @@ class IndianRummyTable(TableScene):
 
     def before_advance(self, dt: float) -> bool:
         """A Pool question for the human shown (rejoin, split) opens its dialog, once."""
-        view = self.view
-        if view.phase in (REJOIN, SPLIT) and self.my_turn and not self.animator.busy:
-            key = (len(self.session.moves), view.phase)
+        view = self.table.view
+        if view.phase in (REJOIN, SPLIT) and self.table.my_turn and not self.table.animator.busy:
+            key = (len(self.table.session.moves), view.phase)
             if self._asked != key:
                 self._asked = key
-                questions.ask(self, view, self.names(), self.apply_move)
+                questions.ask(self.table, view, self.names(), self.table.apply_move)
             return True
         return False
 
@@ -445,12 +455,12 @@ class IndianRummyTable(TableScene):
         """The showdown; between rounds its Continue opens the seats for the next round."""
 
         def after() -> None:
-            if self.view.phase == ROUND_OVER and not self.session.finished:
-                self.app.stack.push(RoundScene(self.app, self, on_continue))
+            if self.table.view.phase == ROUND_OVER and not self.table.session.finished:
+                self.table.app.stack.push(RoundScene(self.table.app, self.table, on_continue))
             else:
                 on_continue()
 
-        return ShowdownScene(self.app, summary, after)
+        return ShowdownScene(self.table.app, summary, after)
 
     def final_result(self, view: Any) -> FinalResult:
         return ending.final_result(view, self.names())
