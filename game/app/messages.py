@@ -6,13 +6,16 @@ template the game keeps beside its rules; every other language looks the key up 
 never an English fallback). Parameters are rendered here: a seat becomes that player's
 name, a glossary term its word in the language (``term.<word>``), cards their faces.
 
-A log line about the player called "You" reads "You draw", not "You draws": the games
-keep such second-person English forms beside their templates.
+A seat's name is kept by kind (``game.persist.savedgame.Seat.default``): a default name
+("You", "Player 2") is worded here in the screen's language, a typed one shown as typed.
+The names the table hands to :func:`render` are :class:`ShownName`: the one that is the
+player's own default name ("You") says so, and English then reads "You draw", not "You
+draws" (the games keep such second-person forms beside their templates), and "from you"
+inside a sentence. Nothing compares a name's words with "You".
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -31,39 +34,61 @@ from game.engine.messages import (
     card_text,
     meld_text,
 )
+from game.persist.savedgame import DefaultName, read_default
+from game.persist.savedgame import Seat as TableSeat
 
 MSG = "msg."  # the translations of message keys: English lives beside each game
+
+
+class ShownName(str):
+    """A seat's name as this screen shows it; ``you`` says it is the default name of the
+    player at this screen ("You", あなた), which English words in the second person."""
+
+    you: bool
+
+    def __new__(cls, text: str, you: bool = False) -> ShownName:
+        name = super().__new__(cls, text)
+        name.you = you
+        return name
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` (as :func:`shown_name` gave it) is the player's own default name."""
+    return isinstance(name, ShownName) and name.you
 
 
 def seat_name(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else tr("new_game.player_n", n=seat + 1)
 
 
-def shown_name(name: str) -> str:
-    """A player's name as this screen shows it: a default name ("You", "Player 2") given in
-    any language reads in the current one, so a game begun in English and resumed in
-    Japanese says あなた; a name the player typed is shown as typed."""
-    return _shown_name(name, i18n.language())
+def shown_name(name: TableSeat | str) -> ShownName:
+    """A player's name as this screen shows it: a default name in the current language,
+    so a game begun in English and resumed in Japanese says あなた; a name the player typed
+    as typed. ``name`` is a seat (its kind read once, when it was made), or the words of
+    a name kept elsewhere, such as a save's summary for the Load list (read by
+    ``read_default``, the one reading of a name's words)."""
+    if isinstance(name, TableSeat):
+        return _shown_name(name.name, name.default, i18n.language())
+    return _shown_name(name, read_default(name), i18n.language())
 
 
 @lru_cache(maxsize=512)
-def _shown_name(name: str, current: str) -> str:
-    """``shown_name`` in the ``current`` language. Cached: a table frame names every seat
-    a few times over (plates, cells, scores, status), and the translations never change
-    while the app runs (``i18n.table`` is read once)."""
-    for language in i18n.LANGUAGES:
-        words = i18n.table(language)
-        if name == words.get("new_game.you"):
-            return tr("new_game.you")
-        numbered = words.get("new_game.player_n", "")
-        pattern = re.escape(numbered).replace(re.escape("%{n}"), r"(\d{1,2})")
-        found = re.fullmatch(pattern, name) if numbered else None
-        if found:
-            return tr("new_game.player_n", n=int(found.group(1)))
-    return name
+def _shown_name(text: str, default: DefaultName | None, current: str) -> ShownName:
+    """A name of kind ``default`` in the ``current`` language. Cached: a table frame names
+    every seat a few times over (plates, cells, scores, status), and the translations
+    never change while the app runs (``i18n.table`` is read once)."""
+    return ShownName(text) if default is None else default_text(default)
 
 
-def shown_names(names: Sequence[str]) -> list[str]:
+def default_text(default: DefaultName) -> ShownName:
+    """A default name in the player's language: "You" (あなた), "Player 2" (プレイヤー2)."""
+    if default.number is None:
+        return ShownName(tr("new_game.you"), you=True)
+    return ShownName(tr("new_game.player_n", n=default.number))
+
+
+def shown_names(names: Sequence[TableSeat | str]) -> list[str]:
+    """Every name as :func:`shown_name` shows it (each a ``ShownName``)."""
     return [shown_name(name) for name in names]
 
 
@@ -94,8 +119,9 @@ def template(key: str, second_person: bool = False) -> str | None:
 
 
 def render(message: Message, names: Sequence[str] = (), second_person: bool = False) -> str:
-    """``message`` as the player reads it; ``names`` are the seats' names and
-    ``second_person`` says the subject of a log line is the player called "You"."""
+    """``message`` as the player reads it; ``names`` are the seats' names as shown
+    (:func:`shown_names`) and ``second_person`` says the subject of a log line is the
+    player called "You" (``is_you`` of its name)."""
     text = template(message.key, second_person)
     values = {name: value_text(value, names) for name, value in message.values().items()}
     if text is None:
@@ -104,7 +130,7 @@ def render(message: Message, names: Sequence[str] = (), second_person: bool = Fa
     if i18n.language() == "en":  # the player called "You" inside a sentence: "from you"
         for name, value in message.values().items():
             opens = text.startswith(f"%{{{name}}}")
-            if isinstance(value, Seat) and values[name] == "You" and not opens:
+            if isinstance(value, Seat) and is_you(values[name]) and not opens:
                 values[name] = "you"
     return PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
 

@@ -48,7 +48,7 @@ from game.net.client import (
 )
 from game.net.record import GameRecord
 from game.net.seatview import SeatView
-from game.persist.savedgame import HUMAN, GameSetup, Seat
+from game.persist.savedgame import HUMAN, DefaultName, GameSetup, Seat
 
 OWN_CONNECTION = (m.PLAYER_LEFT, m.PLAYER_BACK)  # notices a seat's own player never needs
 PAST = ("history", "seating")  # view fields recording earlier deals, not where cards are
@@ -118,7 +118,7 @@ class NetSession:
         for number, name in enumerate(self.seat.names):
             known = lobby is not None and number < len(lobby.seats)
             kind = lobby.seats[number]["kind"] if lobby is not None and known else HUMAN
-            seats.append(Seat(name or f"Player {number + 1}", kind))
+            seats.append(Seat(name, kind) if name else Seat.called(DefaultName(number + 1), kind))
         players = len(getattr(self.seat.view, "hand_sizes", ()) or ())
         for number in range(len(seats), players):
             local = self._named[number] if number < len(self._named) else None

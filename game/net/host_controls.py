@@ -17,7 +17,7 @@ from game.net import messages as m
 from game.net import protocol as p
 from game.net.store import WriteFailed, digest
 from game.net.tables import OVER, WAITING, Send, Table, new_secret
-from game.persist.savedgame import HUMAN
+from game.persist.savedgame import HUMAN, DefaultName
 
 if TYPE_CHECKING:
     from game.net.lobby import Lobby, Outcome
@@ -44,7 +44,7 @@ def remove(lobby: Lobby, sid: str, number: int) -> Outcome:
     before = (seat.name, seat.credential, seat.sid, seat.dropped_at, seat.ai)
     holder = seat.sid
     if table.phase == WAITING:  # open again, for a friend who joins with the code
-        seat.name, seat.credential = f"Player {number + 1}", ""
+        seat.name, seat.credential = DefaultName(number + 1).text, ""
     else:  # nobody holds the new credential: the computer plays on
         seat.credential, seat.ai = digest(new_secret()), True
     seat.sid, seat.dropped_at = None, None

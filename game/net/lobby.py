@@ -18,7 +18,7 @@ from game.net import protocol as p
 from game.net.store import DamagedTable, TableStore, WriteFailed, digest
 from game.net.tables import OVER, WAITING, Send, Table, TableSeat, new_code, new_secret
 from game.net.turn_timer import TimerSetting
-from game.persist.savedgame import HUMAN
+from game.persist.savedgame import HUMAN, DefaultName
 
 log = logging.getLogger("game.net")
 
@@ -176,7 +176,7 @@ class Lobby:
         seats = []
         for number, plan in enumerate(request.seats):
             if plan.kind in (p.YOU, p.OPEN):
-                seats.append(TableSeat(plan.name or f"Player {number + 1}", HUMAN))
+                seats.append(TableSeat(plan.name or DefaultName(number + 1).text, HUMAN))
             else:
                 seats.append(TableSeat(plan.name or f"AI {number + 1}", plan.kind))
         seed = request.seed if request.seed is not None else secrets.randbelow(codec.MAX_INT)

@@ -7,8 +7,10 @@ No pygame here, so saves, tools and tests can build and read these too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +30,64 @@ HandGroups = tuple[tuple[Card, ...], ...]
 
 
 @dataclass(frozen=True)
+class DefaultName:
+    """A name nobody typed: the player at this screen ("You", ``number`` None) or one of
+    several humans at a hot-seat or online table ("Player 2"). A seat keeps its name by
+    kind, so every screen words it in its own language (``game.app.messages``), and "You"
+    gets the second-person verbs ("You draw")."""
+
+    number: int | None = None
+
+    @property
+    def you(self) -> bool:
+        return self.number is None
+
+    @property
+    def text(self) -> str:
+        """The name as a file, a record or the table server holds it: the English words,
+        which :func:`read_default` reads back (and an older Card Parlour reads too)."""
+        return "You" if self.number is None else f"Player {self.number}"
+
+
+YOU = DefaultName()
+
+# How Card Parlour wrote a default name before seats kept it by kind: in the language of
+# the screen the game began on ("You", あなた, "Player 2", プレイヤー2), the table server
+# in English. Kept as they were written (not read from today's translations: a file keeps
+# the words of the version that wrote it).
+_WRITTEN_YOU = frozenset({"You", "あなた"})
+_WRITTEN_NUMBERED = re.compile(r"(?:Player |プレイヤー)(\d{1,2})")
+
+
+@lru_cache(maxsize=512)
+def read_default(text: str) -> DefaultName | None:
+    """The default name ``text`` was written as, or None for a name the player typed
+    ("Priya", "Player Two"). The one reading of a name's words: a seat does it once, when
+    it is made from a save, a setup, an online record or a server's lobby; the Load list
+    for the names a save's summary keeps. Nothing reads a shown name back."""
+    if text in _WRITTEN_YOU:
+        return YOU
+    found = _WRITTEN_NUMBERED.fullmatch(text)
+    return DefaultName(int(found.group(1))) if found else None
+
+
+@dataclass(frozen=True)
 class Seat:
-    """A place at the table: the player's name and "human" or an AI level."""
+    """A place at the table: the player's name and "human" or an AI level.
+
+    ``default`` says what kind of name it is: a default name (``DefaultName``: "You",
+    "Player 2") or None for one the player typed. It is read from the name's words once,
+    when the seat is made (:func:`read_default`: how every file, record and server wrote
+    them); a new seat with a default name is made by kind, ``Seat.called(YOU)``."""
 
     name: str
     kind: str = HUMAN  # "human" or an AI level: "easy" | "normal" | "hard"
+    default: DefaultName | None = field(init=False, repr=False, compare=False)
+
+    @classmethod
+    def called(cls, default: DefaultName, kind: str = HUMAN) -> Seat:
+        """A seat with a default name, in the words files keep it by."""
+        return cls(default.text, kind)
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
@@ -43,6 +98,7 @@ class Seat:
             raise ValueError("every seat needs a name")
         if not is_shown_text(self.name, MAX_NAME):  # a NUL or a lone surrogate cannot be drawn
             raise ValueError("a player's name may hold only printable characters")
+        object.__setattr__(self, "default", read_default(self.name))
 
     @property
     def is_human(self) -> bool:

@@ -8,7 +8,10 @@ Format 1 is one JSON object::
     name         optional: the slot's name as the player typed it
     options      the game's options, by name
     seed         the game's seed
-    seats        [{"name": "Ann", "kind": "human" | "easy" | "normal" | "hard"}, ...]
+    seats        [{"name": "Ann", "kind": "human" | "easy" | "normal" | "hard"}, ...]; a
+                 default name is written in English ("You", "Player 2"), and read back by
+                 kind (``savedgame.read_default``, which also reads the Japanese words
+                 older versions wrote on a Japanese screen)
     log          every action since the start, in order (engine codec JSON)
     snapshot     the state after the log (engine codec JSON)
     saved_at     ISO 8601 local time with its offset

@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.app.i18n import tr, ui
+from game.app.messages import is_you
 from game.app.scenes.base import Scene
 from game.app.scenes.score_chart import draw_score_chart
 from game.app.table.panels import fit_line, seat_colour
@@ -44,7 +45,7 @@ class FinalResult:
 
 def winners_title(names: Sequence[str], winners: Sequence[int]) -> str:
     """ "You win!", "Ada wins!" or "Ada & Bruno win!"."""
-    if len(winners) == 1 and names[winners[0]] == tr("new_game.you"):
+    if len(winners) == 1 and is_you(names[winners[0]]):
         return tr("table.you_win")
     if len(winners) == 1:
         return tr("table.winner", name=names[winners[0]])

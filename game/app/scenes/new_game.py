@@ -21,6 +21,7 @@ from pygame_gui.core import ObjectID
 
 from game.app import fonts
 from game.app.i18n import tr, tr_or, ui
+from game.app.messages import default_text
 from game.app.scenes import preset_list as presets
 from game.app.scenes.base import Scene
 from game.app.scenes.option_steps import adjust_steppers
@@ -31,7 +32,7 @@ from game.app.scenes.setup_form import (
     option_rows,
     seat_rows,
 )
-from game.app.setup import MAX_NAME, SEAT_KINDS, GameSetup, Seat
+from game.app.setup import MAX_NAME, SEAT_KINDS, YOU, DefaultName, GameSetup, Seat
 from game.app.ui.focus import Focusable
 from game.app.ui.form import button_item, control_item, entry_item
 from game.app.ui.paint import felt_background, heading, page_margin, panel, paragraph, text
@@ -76,18 +77,34 @@ def default_choices(game_id: str) -> Choices:
     return Choices(players, seats, values)
 
 
+def default_kind(seat: int, kind: str, kinds: list[str] | None = None) -> DefaultName | None:
+    """The default name a human seat gets when none is typed (None for a computer's seat,
+    named Ada, Ben ...). ``kinds`` are the kinds of every seat at the table: one human is
+    "You"; several humans are "Player 1", "Player 2" ... in seat order, so nobody at a
+    hot-seat table is called "You"."""
+    if kind != "human":
+        return None
+    humans = [i for i, k in enumerate(kinds or [kind]) if k == "human"]
+    if seat not in humans:
+        humans = sorted({*humans, seat})
+    return YOU if len(humans) == 1 else DefaultName(humans.index(seat) + 1)
+
+
 def default_name(seat: int, kind: str, kinds: list[str] | None = None) -> str:
-    """The name a seat gets when none is typed. ``kinds`` are the kinds of every seat at
-    the table: one human is "You"; several humans are "Player 1", "Player 2" ... in
-    seat order, so nobody at a hot-seat table is called "You"."""
-    if kind == "human":
-        humans = [i for i, k in enumerate(kinds or [kind]) if k == "human"]
-        if seat not in humans:
-            humans = sorted({*humans, seat})
-        if len(humans) == 1:
-            return tr("new_game.you")
-        return tr("new_game.player_n", n=humans.index(seat) + 1)
-    return tr(f"names.ai_{(seat - 1) % AI_NAMES + 1}")
+    """The name a seat gets when none is typed, in the player's language."""
+    default = default_kind(seat, kind, kinds)
+    if default is None:
+        return tr(f"names.ai_{(seat - 1) % AI_NAMES + 1}")
+    return default_text(default)
+
+
+def seat_of(seat: int, name: str, kind: str, kinds: list[str]) -> Seat:
+    """The seat as the table gets it: a typed name as typed, a default name by its kind."""
+    typed = name.strip()
+    default = default_kind(seat, kind, kinds)
+    if typed or default is None:
+        return Seat((typed or default_name(seat, kind, kinds))[:MAX_NAME], kind)
+    return Seat.called(default, kind)
 
 
 def seat_kinds(choices: Choices) -> list[str]:
@@ -100,7 +117,7 @@ def build_setup(game_id: str, choices: Choices, seed: int | None = None) -> Game
     info = get_game(game_id)
     kinds = seat_kinds(choices)
     seats = tuple(
-        Seat((name.strip() or default_name(i, kind, kinds))[:MAX_NAME], kind)
+        seat_of(i, name, kind, kinds)
         for i, (name, kind) in enumerate(choices.seats[: choices.players])
     )
     values = dict(choices.values)

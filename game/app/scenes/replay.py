@@ -19,7 +19,7 @@ from pygame_gui.core import ObjectID
 
 from game.app.cards import card_size
 from game.app.i18n import tr, tr_or, ui
-from game.app.messages import render, shown_names
+from game.app.messages import is_you, render, shown_names
 from game.app.scenes.base import Scene
 from game.app.table.drag import meld_faces
 from game.app.table.panels import draw_separator, fit_line, seat_colour
@@ -58,7 +58,7 @@ def log_entries(replay: Replay, names: list[str]) -> list[LogEntry]:
                 entries.append(LogEntry(number, tr("table.log_deal", n=event.deal, dealer=dealer)))
             elif isinstance(event, Said):
                 seat = event.seat if 0 <= event.seat < len(names) else None
-                you = seat is not None and names[seat] == tr("new_game.you")
+                you = seat is not None and is_you(names[seat])
                 said = render(event.message, names, you)
                 if seat is not None and event.about_seat:  # as the table's log: "Ada discards"
                     said = f"{names[seat]}{tr('table.log_joiner')}{said}"
@@ -84,7 +84,7 @@ class ReplayScene(Scene):
         self.replay = Replay(self.info.rules, saved.options, saved.seed, saved.log)
         if at_end:
             self.replay.go(len(self.replay) - 1)
-        self.names = shown_names([seat.name for seat in saved.seats])
+        self.names = shown_names(saved.seats)
         self.entries = log_entries(self.replay, self.names)
         self.on_close = on_close
         self.buttons: dict[object, str] = {}

@@ -87,10 +87,10 @@ class GameHooks:
 
     def names(self) -> list[str]:
         """Every seat's name as shown here (default names in the player's language)."""
-        return shown_names([seat.name for seat in self.table.session.setup.seats])
+        return shown_names(self.table.session.setup.seats)
 
     def seat_name(self, seat: int) -> str:
-        return shown_name(self.table.session.setup.seats[seat].name)
+        return shown_name(self.table.session.setup.seats[seat])
 
     # --- the picture -----------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.app.i18n import tr
-from game.app.messages import render
+from game.app.messages import render, shown_names
 from game.app.session import GameSession
 from game.app.setup import GameSetup, Seat
 from game.app.table import open_table
@@ -252,7 +252,7 @@ def test_layout_cards_keep_their_rank_slot_and_stay_inside_it(app):
 
 
 def test_log_lines_and_refusals_use_names_not_seat_numbers():
-    names = ["You", "Ada", "Bruno", "Clara"]
+    names = shown_names(["You", "Ada", "Bruno", "Clara"])  # as the table shows them
     assert render(msg(m.CLAIM, cards=hand("9S 9H"), player=SeatParam(2)), names) == (
         "claims 9♠ 9♥ from Bruno: dead, undeclared"
     )

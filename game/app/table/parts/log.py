@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.app.i18n import tr
-from game.app.messages import render
+from game.app.messages import is_you, render
 from game.app.table.context import TableContext
 from game.app.table.panels import LogLine
 from game.engine.events import DealScored, DealStarted, Event, GameOver, Said, events_for
@@ -43,14 +43,13 @@ class TableLog:
         """Log what these events (already as the shown seat saw them) say."""
         hooks = self.ctx.hooks
         names = hooks.names()
-        you = tr("new_game.you")
         for event in events:
             line = None
             if not hooks.shows_in_log(event):
                 continue
             if isinstance(event, Said):
                 seat = event.seat if 0 <= event.seat < len(names) else None
-                text = render(event.message, names, seat is not None and names[seat] == you)
+                text = render(event.message, names, seat is not None and is_you(names[seat]))
                 if seat is not None and event.about_seat:
                     line = LogLine(seat, names[seat], text)
                 else:

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable
 
 from game.app.i18n import tr
+from game.app.messages import is_you
 from game.app.net_session import NetSession
 from game.app.session import GameSession
 from game.app.table.autosave import Autosaver
@@ -146,7 +147,7 @@ class Saving:
         if not app.keep_stats(stats):  # kept in memory, written when the disk allows
             return tr("table.stats_not_saved")
         name = self.ctx.hooks.seat_name(setup.humans[0])
-        if name == tr("new_game.you"):  # the default name: "Your statistics ..."
+        if is_you(name):  # the default name: "Your statistics ..."
             return tr("table.stats_updated_you")
         return tr("table.stats_updated", name=name)
 
