@@ -158,3 +158,14 @@ def test_the_drop_button_opens_the_pool_dialog_with_the_warning(app):
     dialog = app.stack.top
     assert isinstance(dialog, Dialog)
     assert "This drop puts you out: 90 → 110 (101 is out)." in dialog.lines
+
+
+def test_the_showdown_says_you_declare_by_the_seats_kind_not_its_words():
+    from game.app.messages import shown_names
+
+    state = played([WINNING, PURE_ONLY], 0, "deals_2")
+    mine = showdown(RULES.view(state, 0), shown_names([Seat("You"), Seat("Ada", "easy")]))
+    assert mine.subtitle == "You declare rummy."
+    # The words alone never make the player: only the seat's kind does.
+    typed = showdown(RULES.view(state, 0), ["You", "Ada"])
+    assert typed.subtitle == "You declares rummy."

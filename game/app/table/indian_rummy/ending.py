@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.app.i18n import tr
+from game.app.messages import is_you
 from game.app.scenes.game_over import FinalResult, ranked, winners_title
 from game.app.table.drag import meld_faces
 from game.app.table.indian_rummy import formats_text
@@ -157,7 +158,7 @@ def showdown(view: Any, names: Sequence[str]) -> Showdown:
         winner = names[record.winner] if record.winner < len(names) else ""
         declared = bool(record.shown[record.winner].melds)
         key = "indian_rummy.won_declared" if declared else "indian_rummy.won_dropped"
-        if winner == tr("new_game.you"):
+        if is_you(winner):  # the player's own default name: "You won ..."
             key += "_you"
         subtitle = tr(key, name=winner)
     every = [names[s] if s < len(names) else view.names[s] for s in range(len(view.balances))]
