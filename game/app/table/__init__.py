@@ -5,8 +5,6 @@ table per game. ``App.start_game`` and ``App.resume_game`` call :func:`start_tab
 To add a game's table, subclass ``GameHooks`` (``hooks.py``) in
 ``game/app/table/<game id>/hooks.py`` and name it in the game's manifest
 (``GameInfo.table``, e.g. ``"game.app.table.kaluki:KalukiHooks"``; see docs/TABLE.md).
-Transitional (issue 28): a manifest may still name a subclass of ``TableScene``, which is
-its own hooks.
 """
 
 from __future__ import annotations
@@ -28,8 +26,7 @@ if TYPE_CHECKING:
 
 
 def table_class(game_id: str) -> type[GameHooks]:
-    """The game's hooks the manifest names (transitional: or an old-style subclass of
-    ``TableScene``, which is its own hooks)."""
+    """The game's hooks the manifest names."""
     return cast("type[GameHooks]", import_named(get_game(game_id).table))
 
 
@@ -38,10 +35,7 @@ def make_table(app: App, session: SessionLike) -> TableScene:
     on screen)."""
     from game.app.table.table_scene import TableScene
 
-    named = table_class(session.setup.game_id)
-    if issubclass(named, TableScene):  # transitional: an old-style table, its own hooks
-        return named(app, session)
-    return TableScene(app, session, named)
+    return TableScene(app, session, table_class(session.setup.game_id))
 
 
 def open_table(app: App, session: SessionLike, autosave: Path | None = None) -> TableScene:

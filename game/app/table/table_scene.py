@@ -1,6 +1,6 @@
-"""The base table: one game in progress on the felt. A game table subclasses
-:class:`TableScene` and fills in the hooks in :class:`~game.app.table.hooks.GameHooks`
-(see docs/TABLE.md); everything else lives here.
+"""The table: one game in progress on the felt. A game gives its hooks, a subclass of
+:class:`~game.app.table.hooks.GameHooks` (see docs/TABLE.md), which the scene builds with
+itself as their table; everything else lives here.
 
 The frame, in order: the pointer and the keys (``parts/pointer.py``, ``parts/keys.py``)
 turn gestures into moves; a move
@@ -65,19 +65,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class TableScene(GameHooks, Scene):
-    """One game in progress: the parts, the game's ``hooks`` (a ``GameHooks`` built with
-    the scene as its table) and the doors the tools and the tests use.
+class TableScene(Scene):
+    """One game in progress: the parts, the game's ``hooks`` (its ``GameHooks``, built
+    with the scene as their table) and the doors the tools and the tests use."""
 
-    Transitional (issue 28, until every game's hooks are their own object): a manifest
-    may still name a subclass of ``TableScene``, which is then its own hooks
-    (``hooks=None``); the ``GameHooks`` base goes with the last of them."""
-
-    def __init__(self, app, session: SessionLike, hooks: type[GameHooks] | None = None) -> None:
-        Scene.__init__(self, app)
+    def __init__(self, app, session: SessionLike, hooks: type[GameHooks]) -> None:
+        super().__init__(app)
         self.session = session
-        self.table = self  # (transitional: an old-style table's hooks read it as their table)
-        self.hooks: GameHooks = hooks(self) if hooks is not None else self
+        self.hooks: GameHooks = hooks(self)
         # The game's own autosave file (a resumed game keeps its file: see open_table).
         self.autosaver = Autosaver(new_autosave_path(app.paths, session.setup.game_id))
         self.saving = Saving(self, self.autosaver, self._thumbnail_now, self._follow_view)
@@ -117,8 +112,6 @@ class TableScene(GameHooks, Scene):
             else None
         )
         self.clock = 0.0
-        self._marks_key: tuple[object, ...] | None = None  # hand_marks' cache (hooks.py)
-        self._marks: dict[Card, str] = {}
         self.controls = Controls(self, lambda: self.ui, lambda: self.thinking_seat)
         self.hand = self.hooks.hand_model(self.pointer.land_local, self.hand_rearranged)
         self._rebuild_log()
@@ -356,77 +349,71 @@ class TableScene(GameHooks, Scene):
 
     # --- the hooks' doors (for the tools and the tests: what the game shows) -------------
 
-    @property
-    def _game(self) -> GameHooks:
-        """The hooks the doors below ask. (Transitional: an old-style table is its own
-        hooks, and a door it does not override asks ``GameHooks``' default on it.)"""
-        return self.hooks if self.hooks is not self else cast("GameHooks", super())
-
     def names(self) -> list[str]:
-        return self._game.names()
+        return self.hooks.names()
 
     def seat_name(self, seat: int) -> str:
-        return self._game.seat_name(seat)
+        return self.hooks.seat_name(seat)
 
     def seat_info(self, view: Any, seat: int) -> SeatInfo:
-        return self._game.seat_info(view, seat)
+        return self.hooks.seat_info(view, seat)
 
     def badges(self, view: Any, seat: int) -> tuple[str, ...]:
-        return self._game.badges(view, seat)
+        return self.hooks.badges(view, seat)
 
     def score_title(self, view: Any) -> str:
-        return self._game.score_title(view)
+        return self.hooks.score_title(view)
 
     def score_text(self, view: Any, seat: int) -> str:
-        return self._game.score_text(view, seat)
+        return self.hooks.score_text(view, seat)
 
     def score_seats(self, view: Any) -> list[int]:
-        return self._game.score_seats(view)
+        return self.hooks.score_seats(view)
 
     def cell_title(self, view: Any, seat: int) -> str:
-        return self._game.cell_title(view, seat)
+        return self.hooks.cell_title(view, seat)
 
     def status_text(self, view: Any) -> str:
-        return self._game.status_text(view)
+        return self.hooks.status_text(view)
 
     def stage_progress(self) -> tuple[str, bool] | None:
-        return self._game.stage_progress()
+        return self.hooks.stage_progress()
 
     def table_notes(self, view: Any) -> list[str]:
-        return self._game.table_notes(view)
+        return self.hooks.table_notes(view)
 
     def hand_marks(self, view: Any) -> dict[Card, str]:
-        return self._game.hand_marks(view)
+        return self.hooks.hand_marks(view)
 
     def zone_anchor(self, zone: str) -> Place:
-        return self._game.zone_anchor(zone)
+        return self.hooks.zone_anchor(zone)
 
     def context_buttons(self, view: Any) -> list[ContextButton]:
-        return self._game.context_buttons(view)
+        return self.hooks.context_buttons(view)
 
     def lay_down_staged(self) -> None:
-        self._game.lay_down_staged()
+        self.hooks.lay_down_staged()
 
     def help_topics(self) -> tuple[str, ...]:
-        return self._game.help_topics()
+        return self.hooks.help_topics()
 
     def help_lines(self) -> list[tuple[str, str]]:
-        return self._game.help_lines()
+        return self.hooks.help_lines()
 
     def hint_for(self, decision: Decision) -> Hint:
-        return self._game.hint_for(decision)
+        return self.hooks.hint_for(decision)
 
     def hint_cards(self) -> list[Card]:
-        return self._game.hint_cards()
+        return self.hooks.hint_cards()
 
     def hint_target(self) -> Target | None:
-        return self._game.hint_target()
+        return self.hooks.hint_target()
 
     def deal_summary(self, view: Any) -> DealSummary:
-        return self._game.deal_summary(view)
+        return self.hooks.deal_summary(view)
 
     def final_result(self, view: Any) -> FinalResult:
-        return self._game.final_result(view)
+        return self.hooks.final_result(view)
 
     # --- the parts' doors (for the game tables, the tools and the tests) -----------------
 
