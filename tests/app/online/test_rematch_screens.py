@@ -65,3 +65,43 @@ def test_a_rematch_seat_kept_for_its_player_says_so_in_both_languages():
         assert seat_state({**kept, "kept": False}, mine=False)[0] == tr("online.seat_open")
         assert tr("online.seat_kept") != tr("online.seat_open")
     i18n.set_language("en")
+
+
+def test_the_rematch_host_who_closed_the_app_in_its_room_comes_back_as_its_host(server, tmp_path):
+    """Old: the rematch's room kept no record (the finished table's was retired at its
+    end), and a rejoin waited for a game's view that a waiting table never sends: Continue
+    offered nothing, and the host could not start the table again."""
+    from game.app.scenes.online.room import WaitingRoomScene
+    from game.app.scenes.title import TitleScene
+
+    players, code = open_table(server.url, "laugh_and_lie_down", 5, humans=2)
+    folder = tmp_path / "ann"
+    app = new_app(folder)
+    try:
+        play(players)
+        table = open_net_table(app, NetSession(players[0].client, players[0].view))
+        results(app, table).on_again()  # the host plays again; the guest has not yet
+        room = arrive(app, WaitingRoomScene)
+        assert room.host
+        new_code = room.code
+        assert new_code and new_code != code
+        close_app(app)  # the host closes the app in the rematch's room
+        app = new_app(folder)
+        app.start(TitleScene(app))
+        run(app, None)
+        title = app.stack.top
+        assert title.rejoin is not None and title.rejoin.code == new_code
+        title.choose("continue")
+        back = arrive(app, WaitingRoomScene)
+        assert back.host and back.code == new_code and back.client.seat == 0
+        deadline = time.monotonic() + 10
+        while back.lobby is None:  # the seats, as the rejoin sent them
+            assert time.monotonic() < deadline
+            run(app, None)
+        back.start_now()  # (the guest's seat is open: the computer plays it)
+        dealt = arrive(app, TableScene)
+        assert dealt.view_seat == 0 and dealt.session.client.code == new_code
+        assert not dealt.session.finished
+    finally:
+        close(players)
+        close_app(app)

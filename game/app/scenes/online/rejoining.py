@@ -2,7 +2,8 @@
 kept record): :func:`rejoin` shows a short wait while the connection, the rejoin and the
 seat's view come on a worker thread (:func:`reach`, which serves this computer's hosted
 tables again when it hosted the table), so the window keeps drawing; then the table opens
-on the seat (:func:`sit_down`), or the reason is shown and a dead record retired. Esc
+on the seat (:func:`sit_down`; a table not dealt yet, a rematch's, opens its waiting room,
+with Start for its host), or the reason is shown and a dead record retired. Esc
 leaves (a connection made meanwhile is closed). The records themselves are kept by the
 table (``table/rejoin.py``), which imports no menu."""
 
@@ -28,8 +29,8 @@ from game.persist.online_tables import OnlineRecord, retire_record
 
 if TYPE_CHECKING:
     from game.app.app import App
+    from game.app.scenes.base import Scene
     from game.app.scenes.online.connect import Hosting
-    from game.app.table.table_scene import TableScene
     from game.engine.messages import Message
     from game.net.client import NetClient
 
@@ -57,18 +58,22 @@ def serve_again(app: App, record: OnlineRecord) -> Hosting | None:
 
 @dataclass
 class Reached:
-    """How a rejoin went, off the UI thread: the client, its seat's view in the inbox;
-    or why not (the server's refusal, or no server there at all)."""
+    """How a rejoin went, off the UI thread: the client, its seat's view in the inbox
+    (``waiting``: the table's seats, the game not dealt yet); or why not (the server's
+    refusal, or no server there at all)."""
 
     client: NetClient | None = None
     refusal: Message | None = None
     unreachable: bool = False
+    waiting: bool = False
+    hosting: Hosting | None = None  # this app serves the table again
 
 
 def reach(app: App, record: OnlineRecord, timeout: float = 10.0) -> Reached:
     """The network part of a rejoin, on a worker thread (nothing on the UI thread waits
     on the network): connect (serving this app's hosted tables again if it hosted this
-    one), rejoin with the kept credential, wait for the seat's view."""
+    one), rejoin with the kept credential, wait for the seat's view (or, at a table not
+    dealt yet, its seats: the server sends no view before the deal)."""
     from game.net.client import NetClient, Synced
 
     client = NetClient(record.url, timeout=timeout)
@@ -99,17 +104,32 @@ def reach(app: App, record: OnlineRecord, timeout: float = 10.0) -> Reached:
             app.hosted.release(None)
         return Reached(refusal=reply.message)
     try:
-        client.inbox.put(client.wait_for(Synced))  # the seat's view: the table opens on it
+        first = client.inbox.get(timeout=client.timeout)
+        while not isinstance(first, Synced) and not _waiting(first):
+            first = client.inbox.get(timeout=client.timeout)  # dealt: its view follows
     except queue.Empty:
         client.close()
+        if hosting is not None:
+            app.hosted.release(None)
         return Reached(unreachable=True)
-    return Reached(client)
+    client.inbox.put(first)  # the seat's view (the table opens on it), or the seats
+    return Reached(client, waiting=not isinstance(first, Synced), hosting=hosting)
 
 
-def sit_down(app: App, record: OnlineRecord, reached: Reached) -> TableScene | None:
-    """On the UI thread: open the table on the reached seat; or say why not (a dead
-    record retired) and return None."""
+def _waiting(item: object) -> bool:
+    """The seats of a table not dealt yet (a rematch's room): no view comes before the deal."""
+    from game.net.client import LobbyInfo
+
+    return isinstance(item, LobbyInfo) and item.phase == "waiting"
+
+
+def sit_down(app: App, record: OnlineRecord, reached: Reached) -> Scene | None:
+    """On the UI thread: open the table on the reached seat (its waiting room, with the
+    host's Start when the record has the host's secret, if it is not dealt yet); or say
+    why not (a dead record retired) and return None."""
     from game.app.net_session import NetSession
+    from game.app.scenes.online.connect import Joined
+    from game.app.scenes.online.room import WaitingRoomScene
     from game.app.table import open_net_table
 
     if reached.client is None:
@@ -122,7 +142,13 @@ def sit_down(app: App, record: OnlineRecord, reached: Reached) -> TableScene | N
         else:
             app.notify([render(message) if message else tr("net_table.rejoin_gone")])
         return None
-    table = open_net_table(app, NetSession(reached.client))
+    client = reached.client
+    if reached.waiting:
+        where = client.url.split("://", 1)[-1]
+        room = WaitingRoomScene(app, Joined(client, where, reached.hosting), host=bool(record.host))
+        app.stack.push(room)
+        return room
+    table = open_net_table(app, NetSession(client))
     table.lay_out_kept_hand(record.hand)  # as its player left it, not sorted afresh
     return table
 

@@ -50,6 +50,12 @@ class RematchScene(Scene):
         from game.app.scenes.online.room import WaitingRoomScene
 
         self.session.hand_on()  # the room (then the new table) keeps the connection
+        from game.app.table.rejoin import remember
+
+        # The new table's seat is kept at once (the finished table's record went at its
+        # end): a player who closes the app in the room comes back to it from Continue,
+        # the host with its Start (the record keeps the host's secret).
+        remember(self.app.paths, self.session)
         where = self.client.url.split("://", 1)[-1]
         hosting = self.app.hosted.hosting if self.client.host_secret else None
         joined = Joined(self.client, where, hosting)
