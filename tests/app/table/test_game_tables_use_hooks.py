@@ -1,6 +1,6 @@
-"""Each game's table reaches the framework only through its hooks (issue 28): a game
-table overrides no name of the scene, its parts or Scene that the hooks base does not
-declare, and calls none of their private names."""
+"""Each game's table is its hooks (issue 28): a game's hooks object defines no name of the
+scene or Scene beyond the hooks the base declares (it cannot patch the framework), and
+reads the table only through what ``TableContext`` declares, never a private name."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.app.table import table_class
+from game.app.table.context import TableContext
 from game.app.table.hooks import GameHooks
 from game.app.table.table_scene import TableScene
 from game.games.registry import GAMES
@@ -21,31 +22,32 @@ def framework_names() -> set[str]:
     """What the scene and Scene define beyond the hooks."""
     names: set[str] = set()
     for klass in TableScene.__mro__:
-        if klass is not GameHooks and klass is not object:
+        if klass is not object:
             names |= set(vars(klass))
     return names - set(dir(GameHooks))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_a_game_table_overrides_only_declared_hooks(game_id):
-    table = table_class(game_id)
+def test_a_games_hooks_define_only_declared_hooks(game_id):
+    hooks = table_class(game_id)
+    assert issubclass(hooks, GameHooks) and not issubclass(hooks, TableScene)
     own: set[str] = set()
-    for klass in table.__mro__:
-        if klass in TableScene.__mro__:
+    for klass in hooks.__mro__:
+        if klass is GameHooks:
             break
         own |= set(vars(klass))
-    overridden = sorted(n for n in own & framework_names() if not n.startswith("__"))
-    assert overridden == [], f"{game_id} overrides framework names: {overridden}"
+    clashes = sorted(n for n in own & framework_names() if not n.startswith("__"))
+    assert clashes == [], f"{game_id} defines framework names: {clashes}"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_a_game_table_calls_no_private_name_of_the_framework(game_id):
-    private = {n for n in framework_names() | set(dir(GameHooks)) if n.startswith("_")}
-    private -= {n for n in private if n.startswith("__")}
+def test_a_games_table_code_reads_the_table_only_through_its_context(game_id):
+    declared = {n for n in dir(TableContext) if not n.startswith("_")}
+    declared |= set(TableContext.__annotations__)
     folder = TABLE / game_id
-    used = {
+    read = {
         name
         for path in folder.glob("*.py")
-        for name in re.findall(r"\bself\.(_[a-z]\w*)", path.read_text(encoding="utf-8"))
+        for name in re.findall(r"\bself\.table\.(\w+)", path.read_text(encoding="utf-8"))
     }
-    assert sorted(used & private) == [], game_id
+    assert sorted(read - declared) == [], game_id
