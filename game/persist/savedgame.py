@@ -226,6 +226,7 @@ class SaveSummary:
     deals: int | None = None  # how many deals the game lasts, when that is known
     finished: bool | None = None  # None: an older file that does not say
     options: Any = None  # the game's options as the file holds them (to name its variant)
+    online: bool = False  # a replay of a game played at an online table (its file says so)
 
     @property
     def is_autosave(self) -> bool:

@@ -188,6 +188,7 @@ def read_summary(path: Path, kind: str = NAMED) -> SaveSummary:
         deals=deals,
         finished=fields.finished,
         options=options,
+        online=data.get("online") is True,  # (replays.ONLINE: only a replay's file has it)
     )
 
 

@@ -146,3 +146,31 @@ def test_the_whole_games_log_is_saved_as_text_with_a_line_per_deal(app, paths):
     deals = [line for line in text.splitlines() if line.startswith("— Deal ")]
     assert len(deals) == len(scene.replay.deals) and text.splitlines()[0].startswith("— Deal 1")
     assert all(entry.text in text for entry in scene.entries)
+
+
+def test_the_load_list_names_a_replay_of_an_online_game_so_in_both_languages(app, paths):
+    """Old: a replay of an online game looked like a local one in the Load list. Its file
+    says so now (a quiet field, kept with the online table's record): "Online" beside the
+    "Replay" tag. A local game's, and an older file without the field, have no such tag."""
+    from game.app import i18n
+    from game.app.i18n import tr
+    from game.app.scenes.load import _tags
+    from game.persist.saves import load_save
+
+    game = finished_game()
+    online = keep_replay(paths, game, datetime(2026, 5, 1, 12), key="ABCD2345", online=True)
+    local = keep_replay(paths, game, datetime(2026, 5, 1, 11))
+    assert load_save(online).log == game.log  # a save like any other: it loads
+    by_path = {summary.path: summary for summary in list_replays(paths)}
+    assert by_path[online].online and not by_path[local].online
+    app.start(TitleScene(app))
+    load = LoadScene(app)
+    app.stack.push(load)
+    frames(app, 2)
+    for language in ("en", "ja"):
+        i18n.set_language(language)
+        assert _tags(by_path[online]) == [tr("replay.tag"), tr("replay.online_tag")]
+        assert _tags(by_path[local]) == [tr("replay.tag")]
+        assert tr("replay.online_tag") not in ("", "replay.online_tag")
+        frames(app)  # drawn with both tags, in each language
+    i18n.set_language("en")

@@ -13,7 +13,7 @@ from game.ai.registry import make_bot
 from game.app.scenes.deal_summary import DealSummaryScene
 from game.app.scenes.dialog import MessageDialog
 from game.app.scenes.game_over import GameOverScene
-from game.app.scenes.load import LoadScene
+from game.app.scenes.load import LoadScene, _tags
 from game.app.scenes.replay import ReplayScene
 from game.app.scenes.title import TitleScene
 from game.engine import codec
@@ -94,6 +94,7 @@ def test_an_online_game_is_looked_back_over_from_the_results_and_the_load_list(s
         assert replay.replay.at == 0 and not replay.replay.state.finished
         (kept,) = list_replays(app.paths)
         assert kept.game_id == GAME and kept.finished and code in kept.path.name
+        assert kept.online  # the Load list names it an online game's (its file says so)
     finally:
         client.close()
         close_app(app)
@@ -104,6 +105,7 @@ def test_an_online_game_is_looked_back_over_from_the_results_and_the_load_list(s
         again.stack.push(load)
         again.frame(1 / 60)
         index = next(i for i, s in enumerate(load.saves) if s.kind == "replay")
+        assert _tags(load.saves[index]) == ["Replay", "Online"]
         load.select(index)
         load.open_selected()
         again.frame(1 / 60)

@@ -396,20 +396,14 @@ class LoadScene(Scene):
         when = summary.saved_at.strftime("%Y-%m-%d %H:%M")
         when_rect = text(surface, when, (right, row.y + 12), 15, GOLD, anchor="topright")
         room = when_rect.left - 24 - x
-        tag = _tag(summary)
-        tag_w = fonts.font(14, True).size(tag)[0] + 20 if tag else 0
+        tags = _tags(summary)
+        tag_w = sum(fonts.font(14, True).size(tag)[0] + 14 for tag in tags) + 6 * bool(tags)
         title = fit_line(_title(summary), 19, room - tag_w, True)
         shown = text(surface, title, (x, row.y + 10), 19, CREAM, bold=True)
-        if tag:
-            text(
-                surface,
-                tag,
-                (shown.right + 14, shown.centery),
-                14,
-                GOLD,
-                bold=True,
-                anchor="midleft",
-            )
+        at = shown.right + 14
+        for tag in tags:  # "Replay", then "Online" for a game played at an online table
+            drawn = text(surface, tag, (at, shown.centery), 14, GOLD, bold=True, anchor="midleft")
+            at = drawn.right + 14
         to_act = tr("load.to_act", name=shown_name(summary.to_act)) if summary.to_act else ""
         turn_w = 0
         if to_act:
@@ -429,9 +423,14 @@ def _title(summary: SaveSummary) -> str:
     return summary.name if summary.kind in (NAMED, ONLINE) else _game(summary)
 
 
-def _tag(summary: SaveSummary) -> str:
+def _tags(summary: SaveSummary) -> list[str]:
+    """The row's tags beside its title: "In progress", "Sample", "Replay" (and "Online"
+    for a replay of a game played at an online table, as its file says)."""
     tags = {AUTOSAVE: "load.in_progress", SAMPLE: "load.sample", REPLAY: "replay.tag"}
-    return tr(tags[summary.kind]) if summary.kind in tags else ""
+    shown = [tr(tags[summary.kind])] if summary.kind in tags else []
+    if summary.kind == REPLAY and summary.online:
+        shown.append(tr("replay.online_tag"))
+    return shown
 
 
 def _details(summary: SaveSummary) -> list[str]:

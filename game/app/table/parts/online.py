@@ -186,7 +186,7 @@ class TableOnline:
 
         paths = self.ctx.app.paths
         if record.saved is not None:
-            keep_for_replay(paths, record.saved, key=record.code)
+            keep_for_replay(paths, record.saved, key=record.code, online=True)
             return
         aside = keep_damaged_record(paths, record.game, record.code, record.raw)
         self.ctx.app.notify([self.record_refusal(aside)])
