@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 
 from game.engine.cards import Card
 from game.engine.events import CardMoved, DealStarted, Event
+from game.engine.zone_names import seat_in
 
 
 def seat_of(zone: str, kind: str = "hand") -> int | None:
     """``"hand:2" -> 2`` (None for other zones)."""
-    head, _, tail = zone.partition(":")
-    return int(tail) if head == kind and tail.isdigit() else None
+    return seat_in(zone, kind)
 
 
 @dataclass

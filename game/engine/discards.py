@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from game.engine.cards import Card
 from game.engine.events import CardMoved, DealStarted, Event
+from game.engine.zone_names import seat_in
 
 PILE = "discard"
 
@@ -22,8 +23,7 @@ class Thrown:
 
 
 def _seat_of(zone: str) -> int | None:
-    kind, _, number = zone.partition(":")
-    return int(number) if kind == "hand" and number.isdigit() else None
+    return seat_in(zone, "hand")
 
 
 def discards_this_deal(moves: Sequence[Iterable[Event]]) -> list[Thrown]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from game.engine.cards import Card
 from game.engine.messages import Message
+from game.engine.zone_names import seat_in
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,7 @@ class GameOver(Event):
 
 
 def _owner(zone: str) -> int | None:
-    kind, _, seat = zone.partition(":")
-    return int(seat) if kind in ("hand", "set_aside") and seat.isdigit() else None
+    return seat_in(zone, "hand", "set_aside")
 
 
 PUBLIC = None  # the audience of no seat (a spectator): every hand's cards are hidden

@@ -18,8 +18,8 @@ from game.app.cards import card_size
 from game.app.table.drag import DropZone, Target
 from game.app.table.layout import TableLayout
 from game.app.table.sprites import Picture, Place, Token
-from game.app.table.zones import hand_zone
 from game.engine.cards import Card
+from game.engine.zone_names import hand_zone
 
 STOCK_LAYERS = 6
 DISCARD_SHOWN = 4

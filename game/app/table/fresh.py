@@ -5,9 +5,9 @@ show the same marks."""
 
 from __future__ import annotations
 
-from game.app.table.zones import hand_zone
 from game.engine.cards import Card
 from game.engine.events import CardMoved, DealStarted, Event
+from game.engine.zone_names import hand_zone
 
 PILES = ("stock", "discard")
 

@@ -32,7 +32,6 @@ from game.app.table.hint_value import Hint
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.panels import SeatInfo
 from game.app.table.sprites import Place, Token
-from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import (
     DISCARD,
     STOCK,
@@ -46,6 +45,7 @@ from game.engine.actions import (
 )
 from game.engine.cards import Card, sort_by_suit
 from game.engine.melds import Meld, MeldPolicy, extension_problem, extensions
+from game.engine.zone_names import Zone, hand_zone
 
 if TYPE_CHECKING:
     from game.ai.base import Decision

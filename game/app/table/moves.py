@@ -17,12 +17,12 @@ from game.app.table.parts.hint import TableHint
 from game.app.table.parts.keys import Keys
 from game.app.table.parts.log import TableLog
 from game.app.table.sprites import Picture, Place
-from game.app.table.zones import Zone
 from game.engine.actions import Action
 from game.engine.cards import Card
 from game.engine.errors import IllegalAction
 from game.engine.events import CardMoved, DealStarted, Event, GameOver, events_for
 from game.engine.messages import Message, msg
+from game.engine.zone_names import Zone
 from game.persist.savedgame import HandGroups
 
 NOTICE_S = 4.5

@@ -24,9 +24,9 @@ from game.app.table.panels import (
 )
 from game.app.table.parts.pointer import key_of
 from game.app.table.sprites import Token, draw_card, draw_picture
-from game.app.table.zones import Zone
 from game.app.ui.paint import felt_background, panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED, RED
+from game.engine.zone_names import Zone
 
 CELL_FILL = (6, 30, 19)
 TARGET = (250, 214, 120)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.app.table.zones import Zone, hand_zone
+from game.engine.zone_names import Zone, hand_zone
 
 
 def test_a_zone_name_reads_as_kind_and_number_and_back():

@@ -30,9 +30,9 @@ from game.app.table.indian_rummy.groups import (
     suit_groups,
     unmatched_points,
 )
-from game.app.table.zones import hand_zone
 from game.app.ui.widgets import button_width
 from game.engine.cards import Card
+from game.engine.zone_names import hand_zone
 from game.games.indian_rummy import card_points
 from game.games.indian_rummy.state import DRAW, PLAY
 

@@ -63,10 +63,10 @@ from game.app.table.indian_rummy.showdown import ShowdownScene
 from game.app.table.keymap import job_of, keys_text
 from game.app.table.layout import TableLayout, compute_layout
 from game.app.table.sprites import Place, Token
-from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import DISCARD, STOCK, Action, Discard, Draw
 from game.engine.cards import Card
 from game.engine.messages import Message
+from game.engine.zone_names import Zone, hand_zone
 from game.games.indian_rummy import Declare, Pack
 from game.games.indian_rummy.scoring import find_problem
 from game.games.indian_rummy.state import (

@@ -44,9 +44,9 @@ from game.app.table.laugh_and_lie_down.felt import (
 )
 from game.app.table.layout import TableLayout
 from game.app.table.sprites import Picture, Place
-from game.app.table.zones import Zone, hand_zone
 from game.engine.actions import Action, NextDeal, Pass
 from game.engine.cards import Card, rank_text, sort_by_rank
+from game.engine.zone_names import Zone, hand_zone
 from game.games.laugh_and_lie_down.state import (
     CLAIMS,
     DEAL_OVER,

@@ -33,8 +33,8 @@ from game.app.table.drag import (
 )
 from game.app.table.parts.hint import TableHint
 from game.app.table.sprites import Picture, Place, Token
-from game.app.table.zones import Zone, hand_zone
 from game.engine.cards import Card
+from game.engine.zone_names import Zone, hand_zone
 
 
 class Pointer:
