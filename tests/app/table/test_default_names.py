@@ -139,3 +139,29 @@ def test_the_new_game_screen_names_a_default_by_kind_whatever_the_language(app):
         assert build_setup("kaluki", choices, seed=5).seats[0].default is None
     finally:
         app.update_settings(language="en", save=False)
+
+
+def test_the_japanese_load_list_names_the_stored_english_defaults_in_japanese(tmp_path):
+    """Issue 29: the Load list showed "You、Ada" and "Youの番" on a Japanese screen."""
+    from game.app.scenes.load import _details
+    from game.persist.saves import read_summary, write_save
+    from tests.persist.helpers import played
+
+    saved = next(  # a game where the player called "You" is to act
+        game
+        for moves in range(12)
+        if (game := played("kaluki", {"players": 3}, moves=moves)).state.to_act == 0
+    )
+    path = tmp_path / "kept.json"
+    write_save(path, saved)
+    summary = read_summary(path)
+    assert summary.players[0] == summary.to_act == "You"  # files keep the English words
+    i18n.set_language("ja")
+    try:
+        players = _details(summary)[-1]
+        assert "あなた" in players and "You" not in players
+        assert summary.to_act is not None
+        turn = i18n.tr("load.to_act", name=shown_name(summary.to_act))  # as the row says it
+        assert turn.endswith("の番") and "You" not in turn
+    finally:
+        i18n.set_language("en")
