@@ -17,6 +17,8 @@ the state lives on the table server and this session holds only one seat's view.
 
 from __future__ import annotations
 
+import queue
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -52,6 +54,7 @@ from game.persist.savedgame import HUMAN, DefaultName, GameSetup, Seat
 
 OWN_CONNECTION = (m.PLAYER_LEFT, m.PLAYER_BACK)  # notices a seat's own player never needs
 PAST = ("history", "seating")  # view fields recording earlier deals, not where cards are
+LATE_RECORD_S = 5.0  # how long a finished table's connection still waits for its record
 
 
 @dataclass
@@ -96,6 +99,9 @@ class NetSession:
         self._last_notice: tuple[Message, int] | None = None  # and the moves seen then
         # The finished game's record, to look back over (the server sends it at the end).
         self.record: GameRecord | None = None
+        # Keeps a record that comes after the table closed (set by the table; called on a
+        # worker thread): see :meth:`close`.
+        self.keep_late_record: Callable[[GameRecord], None] | None = None
         self._take(client.poll())
         # What the table reads as a local session's ``opening`` and ``moves``: all this
         # seat has seen before the table opened, then the events of each move since.
@@ -316,8 +322,36 @@ class NetSession:
 
     def close(self) -> None:
         """The table closed: drop the connection (the seat waits for a rejoin), unless
-        it was handed on (a rematch's waiting room keeps it)."""
-        if not self.handed_on:
+        it was handed on (a rematch's waiting room keeps it). A finished game whose record
+        has not come yet (the server sends it after the last move: a player who leaves the
+        results at once may be quicker) keeps listening for it on a worker thread, for
+        ``LATE_RECORD_S`` at most or until the connection goes, then closes."""
+        if self.handed_on:
+            return
+        keep = self.keep_late_record
+        waits = self.finished and self.record is None and not self.client.watching
+        if keep is None or not waits:  # (a spectator is sent no record)
+            self.client.close()
+            return
+        self.keep_late_record = None  # (once)
+        threading.Thread(target=self._wait_for_record, args=(keep,), daemon=True).start()
+
+    def _wait_for_record(self, keep: Callable[[GameRecord], None]) -> None:
+        """The late record, read from what is left in the inbox and what still comes."""
+        deadline = time.monotonic() + LATE_RECORD_S
+        try:
+            while (left := deadline - time.monotonic()) > 0:
+                try:
+                    item = self.client.inbox.get(timeout=left)
+                except queue.Empty:
+                    return
+                if isinstance(item, GameRecord):
+                    self.record = item
+                    keep(item)
+                    return
+                if isinstance(item, Connection) and not item.up:
+                    return  # gone: a rejoin (Continue) brings the record again
+        finally:
             self.client.close()
 
     handed_on = False

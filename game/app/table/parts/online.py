@@ -58,6 +58,7 @@ class TableOnline:
         self.kept: list[tuple[int, KeptLine]] = []  # notices and chat, after n moves
         self.back_sent_at = -BACK_EVERY_S
         log.kept_lines = self.kept_lines
+        session.keep_late_record = self.keep_late_record  # after the table has gone
 
     @property
     def banner_shown(self) -> bool:
@@ -190,6 +191,17 @@ class TableOnline:
             return
         aside = keep_damaged_record(paths, record.game, record.code, record.raw)
         self.ctx.app.notify([self.record_refusal(aside)])
+
+    def keep_late_record(self, record: GameRecord) -> None:
+        """The record came after the table closed (on the session's worker thread): kept
+        among the replays, or quietly aside if it does not replay (nobody to tell now)."""
+        from game.persist.replays import keep_damaged_record, keep_for_replay
+
+        paths = self.ctx.app.paths
+        if record.saved is not None:
+            keep_for_replay(paths, record.saved, key=record.code, online=True)
+        else:
+            keep_damaged_record(paths, record.game, record.code, record.raw)
 
     @staticmethod
     def record_refusal(aside: Path | None = None) -> str:
