@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.app.net_session import NetSession
 from game.app.scenes.game_over import GameOverScene
@@ -67,12 +68,16 @@ def test_a_rematch_seat_kept_for_its_player_says_so_in_both_languages():
     i18n.set_language("en")
 
 
-def test_the_rematch_host_who_closed_the_app_in_its_room_comes_back_as_its_host(server, tmp_path):
+@pytest.mark.parametrize("way", ["continue", "join"])
+def test_the_rematch_host_who_closed_the_app_in_its_room_comes_back_as_its_host(
+    server, tmp_path, way
+):
     """Old: the rematch's room kept no record (the finished table's was retired at its
     end), and a rejoin waited for a game's view that a waiting table never sends: Continue
-    offered nothing, and the host could not start the table again."""
+    offered nothing, Join with the code sat the host down afresh (no Start)."""
     from game.app.scenes.online.room import WaitingRoomScene
     from game.app.scenes.title import TitleScene
+    from tests.app.online.test_refusals import join_with, open_join
 
     players, code = open_table(server.url, "laugh_and_lie_down", 5, humans=2)
     folder = tmp_path / "ann"
@@ -91,7 +96,11 @@ def test_the_rematch_host_who_closed_the_app_in_its_room_comes_back_as_its_host(
         run(app, None)
         title = app.stack.top
         assert title.rejoin is not None and title.rejoin.code == new_code
-        title.choose("continue")
+        if way == "continue":
+            title.choose("continue")
+        else:  # Join, typing the new table's address and code (its record is found)
+            join = open_join(app)
+            join_with(app, join, server.url.removeprefix("http://"), new_code.lower())
         back = arrive(app, WaitingRoomScene)
         assert back.host and back.code == new_code and back.client.seat == 0
         deadline = time.monotonic() + 10
