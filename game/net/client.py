@@ -96,6 +96,7 @@ class LobbyInfo:
     seats: tuple[dict[str, Any], ...]
     timer: int = 0  # the turn timer's seconds a turn (0: off)
     on_timeout: str = "computer"  # or "drop" (Indian Rummy)
+    watching: int = 0  # spectators at the table now (absent from an older server's frame)
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,13 @@ def _seats(data: Any) -> tuple[int, ...]:
     return tuple(codec.decode(list[int], data, "free"))
 
 
+def _watching(data: dict[str, Any]) -> int:
+    count = codec.decode(int, data.get("watching", 0), "watching")
+    if count < 0:
+        raise ValueError("watching: below 0")
+    return int(count)
+
+
 def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
     """One server frame as engine values (ValueError if it is not one)."""
     if not isinstance(data, dict):
@@ -200,6 +208,7 @@ def decode_frame(game_id: str, kind: str, data: Any) -> Incoming:
             tuple(seats),
             timer,
             on_timeout,
+            _watching(data),
         )
     if kind == "chat":
         watcher = data.get("watcher", "")

@@ -285,8 +285,8 @@ class TableServer:
             if sio.manager.is_connected(sid, "/"):
                 return await self.frame("disconnect", sid, args)
             self.sessions.discard(sid)
-            self.spectators.drop(self.lobby, sid)
-            await self._emit(self.lobby.disconnect(sid))
+            gone = self.spectators.drop(self.lobby, sid)  # the count of those watching
+            await self._emit(gone + self.lobby.disconnect(sid))
             return None
 
         for kind in p.CLIENT_KINDS:

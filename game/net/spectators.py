@@ -81,8 +81,8 @@ class Spectators:
             line = {"seat": None, "text": request.text, "watcher": spectator.name}
             return Outcome({"ok": True}, [Send(spectator.code, "chat", line)])
         if isinstance(request, p.Leave):
-            self._forget(lobby, sid)
-            return Outcome({"ok": True}, left=room(spectator.code))
+            sends = self._forget(lobby, sid)
+            return Outcome({"ok": True}, sends, left=room(spectator.code))
         return None
 
     def watch(self, lobby: Lobby, sid: str, address: str, request: p.Watch) -> Outcome:
@@ -104,11 +104,12 @@ class Spectators:
         sends = lobby._unbind(sid)
         evicted = []
         if current is not None and current.code != table.code:
-            self._forget(lobby, sid)
+            sends += self._forget(lobby, sid)
             evicted.append((sid, room(current.code)))
         self.watching[sid] = Spectator(table.code, request.name, address)
         table.audience = self.frames
-        sends.append(Send(sid, "lobby", table.lobby().data))
+        table.watchers = len(self.at(table.code))
+        sends.append(table.lobby())  # to every seat and spectator: one more watches
         if table.phase != WAITING:
             sends.append(Send(sid, "sync", self._sync(table)))
             sends += table.turns.frames(table, to=sid)  # a turn timer's clock, if one runs
@@ -135,7 +136,7 @@ class Spectators:
                 table.notice(msg(w.SPECTATOR_SAT, player=Seat(number))),
                 table.sync(number),
             ]
-        self._forget(lobby, sid)
+        sends += self._forget(lobby, sid)  # one fewer watches
         lobby.where[sid] = table.code
         reply = {"ok": True, "code": table.code, "game": table.game_id, "seat": number}
         reply["credential"] = secret
@@ -170,19 +171,26 @@ class Spectators:
         if spectator is None or isinstance(request, p.Watch | p.Sit):
             return
         if outcome.reply.get("ok") and lobby.where.get(sid) is not None:
-            self._forget(lobby, sid)
+            outcome.sends += self._forget(lobby, sid)
             outcome.evicted.append((sid, room(spectator.code)))
 
-    def drop(self, lobby: Lobby, sid: str) -> None:
-        """The connection is gone."""
+    def drop(self, lobby: Lobby, sid: str) -> list[Send]:
+        """The connection is gone (the table is told how many watch now)."""
         if sid in self.watching:
-            self._forget(lobby, sid)
+            return self._forget(lobby, sid)
+        return []
 
-    def _forget(self, lobby: Lobby, sid: str) -> None:
+    def _forget(self, lobby: Lobby, sid: str) -> list[Send]:
+        """``sid`` watches no more: the table's lobby frame with the count of those who
+        still watch (to every seat and spectator)."""
         spectator = self.watching.pop(sid)
         table = lobby.tables.get(spectator.code)
-        if table is not None and not self.at(table.code):
+        if table is None:
+            return []
+        table.watchers = len(self.at(table.code))
+        if not table.watchers:
             table.audience = None  # nobody watches: no public frames to make
+        return [table.lobby()]
 
     def prune(self, lobby: Lobby) -> list[Send]:
         """Spectators of tables that are gone (closed, set aside, forgotten) are told."""

@@ -141,6 +141,7 @@ class Table:
         # While spectators watch (spectators.py): their one public frame of each move's
         # events (None: the deal began, a whole sync), sent beside the seats' frames.
         self.audience: Callable[[Table, Sequence[Event] | None], list[Send]] | None = None
+        self.watchers = 0  # how many watch (spectators.py keeps it): the lobby frame says
         self.turns = TurnClock(timer)  # the turn timer (off by default)
 
     # -- building and restoring ------------------------------------------------------
@@ -250,6 +251,8 @@ class Table:
             **self.turns.setting.public(),
             "seats": [seat.public() for seat in self.seats],
         }
+        if self.watchers:  # absent while nobody watches (the frame older clients know)
+            data["watching"] = self.watchers
         return Send(self.code, "lobby", data)
 
     def notice(self, message: Message) -> Send:

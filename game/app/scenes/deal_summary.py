@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import pygame
 import pygame_gui
@@ -105,6 +105,18 @@ def penalty_summary(
 S = TypeVar("S")
 
 
+@runtime_checkable
+class SeatOffers(Protocol):
+    """The seats a spectator may take now, offered on the summary too (the spectator's
+    table part, parts/watching.py, is one): taking one works as from the table."""
+
+    def offered(self) -> Sequence[tuple[int, str]]:
+        """(seat, name) of each seat offered now (none while one is being taken)."""
+        ...
+
+    def take(self, seat: int) -> None: ...
+
+
 class SummaryScene(Scene, Generic[S]):
     """An end-of-deal screen over the dimmed table: its ``summary`` (what the game
     shows), the box, Continue (Enter, Space, Esc) and Look back (R) when the table can
@@ -121,7 +133,23 @@ class SummaryScene(Scene, Generic[S]):
         self.button: pygame_gui.elements.UIButton | None = None
         self.replay_button: pygame_gui.elements.UIButton | None = None
         self.on_replay: Callable[[], None] | None = None  # set by a table that can replay
+        # A spectator's table offers its seats here too (the table below is covered):
+        # a "Take this seat" button each, left of the box's bottom.
+        self.seat_offers: SeatOffers | None = None
+        self.offer_buttons: dict[pygame_gui.elements.UIButton, int] = {}
+        self._offers_shown: tuple[tuple[int, str], ...] = ()
         self._done = False
+
+    def enter(self) -> None:
+        """A spectator's table below (its ``watch`` part offers seats): the summary
+        offers them too, and the table goes on taking the server's frames beneath it
+        (the seats offered, the answer to a Take this seat)."""
+        below = self.app.stack.scenes[:-1]
+        offers = getattr(below[-1], "watch", None) if below else None
+        if self.seat_offers is None and isinstance(offers, SeatOffers):
+            self.seat_offers = offers
+            self.pauses_below = False
+        super().enter()
 
     def focus_items(self) -> list[Focusable]:
         items: list[Focusable] = []
@@ -129,7 +157,53 @@ class SummaryScene(Scene, Generic[S]):
             items.append(button_item("continue", self.button, self.press))
         if self.replay_button is not None:
             items.insert(0, button_item("replay", self.replay_button, self.press))
-        return items
+        offers = [button_item(f"take:{n}", b, self.press) for b, n in self.offer_buttons.items()]
+        return offers + items  # left to right, as the buttons stand
+
+    # --- a spectator's seats offered ---
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.seat_offers is None or self.ui is None or self._done:
+            return
+        offered = tuple(self.seat_offers.offered())
+        gone = any(not button.alive() for button in self.offer_buttons)  # a rebuild
+        if offered != self._offers_shown or gone:
+            self._build_offers(offered)
+
+    def _build_offers(self, offered: tuple[tuple[int, str], ...]) -> None:
+        """One "Take this seat" button for each seat offered, from the box's left along
+        its bottom, as many as fit left of Look back and Continue."""
+        for button in self.offer_buttons:
+            button.kill()
+        self.offer_buttons = {}
+        self._offers_shown = offered
+        if self.button is None:
+            return
+        buttons = [b for b in (self.replay_button, self.button) if b is not None]
+        right = min(b.rect.x for b in buttons) - 14
+        x, bottom, height = self.box.x + 28, self.button.rect.bottom, self.button.rect.h
+        bold = fonts.font(17, True)
+        for seat, name in offered:
+            label = tr("watch.take_seat", name=name)
+            width = max(180, bold.size(label)[0] + 48)
+            if x + width > right:
+                break
+            rect = pygame.Rect(x, bottom - height, width, height)
+            button = pygame_gui.elements.UIButton(
+                rect,
+                ui("watch.take_seat"),
+                self.ui,
+                text_kwargs={"name": name},
+                object_id=ObjectID(object_id="#primary"),
+            )
+            self.offer_buttons[button] = seat
+            x += width + 12
+        self._place_focus()
+
+    def _take(self, seat: int) -> None:
+        if self.seat_offers is not None:
+            self.seat_offers.take(seat)
 
     def first_focus(self) -> str | None:
         return "continue"
@@ -145,6 +219,9 @@ class SummaryScene(Scene, Generic[S]):
         self.done()
 
     def on_ui_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.offer_buttons:
+            self._take(self.offer_buttons[event.ui_element])
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
             self.done()
             return True
@@ -156,6 +233,14 @@ class SummaryScene(Scene, Generic[S]):
         return False
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.offer_buttons and event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+                return super().on_key(event)  # the ring: the seats offered, Continue
+            confirm = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            name = self.ring.name or ""
+            if confirm and name.startswith("take:"):
+                self._take(int(name.removeprefix("take:")))
+                return True
         if self.replay_button is not None and event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r and self.on_replay is not None:
                 self.on_replay()

@@ -21,6 +21,7 @@ from game.app.table.context import TableContext
 from game.app.table.panels import LogLine, fit_line
 from game.app.table.parts.log import TableLog
 from game.app.table.parts.pace import computer_flights
+from game.app.table.parts.watching import draw_watching_count, watching_count
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, RED
 from game.engine.events import Event, Said
@@ -243,6 +244,7 @@ class TableOnline:
         layout = self.ctx.layout
         if layout is None:
             return
+        draw_watching_count(surface, layout, watching_count(self.session))  # "2 watching"
         if self.banner_shown:
             _banner(surface, layout.centre, self.banner_text())
         elif self.session.away:  # the turn timer made this player away

@@ -9,15 +9,17 @@ the same connection."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from game.app import fonts
 from game.app.i18n import tr, ui
 from game.app.table.context import TableContext
+from game.app.table.layout import TableLayout
 from game.app.table.panels import fit_line
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, MUTED
@@ -111,10 +113,22 @@ class TableWatching:
         number = self.offers.get(event.ui_element)
         if number is None:
             return False
+        self.take(number)
+        return True
+
+    def take(self, number: int) -> None:
+        """Ask for seat ``number`` (from its button here or on the deal's summary)."""
         name = self.ctx.app.settings.online_name or tr("online.default_name")
         self.session.take_seat(number, name)
         self.build()  # the offers go while the server answers
-        return True
+
+    def offered(self) -> Sequence[tuple[int, str]]:
+        """The seats offered now with their names (the summary shows them too)."""
+        names = self.ctx.hooks.names()
+        return [
+            (number, names[number] if number < len(names) else str(number + 1))
+            for number in self.session.free[:MOST_OFFERS]
+        ]
 
     # --- every frame ------------------------------------------------------------------
 
@@ -168,3 +182,29 @@ class TableWatching:
         shown = fit_line(line, 15, width, False)
         colour = GOLD if self.offers else MUTED
         text(surface, shown, (x, area.centery + 16), 15, colour, anchor="midleft")
+
+
+def watching_count(session: object) -> int:
+    """How many watch this online table now (its lobby frame says; 0 offline)."""
+    seat = getattr(session, "seat", None)
+    lobby = getattr(seat, "lobby", None)
+    return int(getattr(lobby, "watching", 0) or 0)
+
+
+def draw_watching_count(surface: pygame.Surface, layout: TableLayout, count: int) -> None:
+    """ "2 watching", small and muted at the right of the log's title (every seat's and
+    spectator's table of an online game; nothing while nobody watches)."""
+    if count <= 0:
+        return
+    area, scale = layout.log, layout.scale
+    pad = round(12 * scale)
+    head = max(12, round(15 * scale))
+    size = max(11, round(13 * scale))
+    title_w = fonts.font(head, True).size(tr("table.log"))[0]
+    room = area.w - 2 * pad - title_w - round(12 * scale)
+    if room < 30:
+        return
+    line = fit_line(tr("watch.count", n=count), size, room, False)
+    drop = (fonts.font(head, True).get_height() - fonts.font(size).get_height()) // 2
+    top = area.y + round(9 * scale) + drop  # on the title's line
+    text(surface, line, (area.right - pad, top), size, MUTED, anchor="topright")
