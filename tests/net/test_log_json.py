@@ -6,33 +6,20 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
-from game.net.client import NetClient
+from tests.net.test_store_files import start_serve
 
 SERVE_TIMEOUT = 30.0
 
 
 def test_every_line_of_serve_log_json_is_one_object_naming_its_process(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0"]
     url = "http://parlour-1.example:8765"
-    process = subprocess.Popen(
-        [*command, "--db", str(tmp_path / "t.db"), "--log-json", "--public-url", url],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    process = start_serve(
+        tmp_path / "t.db", "--log-json", "--public-url", url, stderr=subprocess.PIPE
     )
-    try:
-        line = process.stdout.readline() if process.stdout else ""
-        port = int(line.split("127.0.0.1:")[1].split()[0])
-        client = NetClient(f"http://127.0.0.1:{port}")
-        client.connect()
-        assert client.create("kaluki", [{"kind": "you"}, {"kind": "easy"}], "Ann").ok
-        client.close()
-    finally:
-        process.terminate()  # SIGTERM: the drain logs its steps too
-        _out, err = process.communicate(timeout=SERVE_TIMEOUT)
+    process.terminate()  # (a table was made) SIGTERM: the drain logs its steps too
+    _out, err = process.communicate(timeout=SERVE_TIMEOUT)
     lines = [json.loads(text) for text in err.splitlines() if text.strip()]
     assert lines, "serve logged nothing"
     for entry in lines:

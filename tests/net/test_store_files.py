@@ -181,11 +181,12 @@ def test_a_damaged_store_of_the_app_s_hosted_tables_is_moved_aside_and_hosting_g
     assert mode(db) == 0o600
 
 
-def test_serve_creates_its_store_owner_only(tmp_path):
-    db = tmp_path / "tables.db"
+def start_serve(db: Path, *args: str, stderr: int = subprocess.DEVNULL):
+    """``python -m game serve`` on 127.0.0.1 at a free port, a table made there by a real
+    client; the running process (the caller stops it)."""
     command = [sys.executable, "-m", "game", "serve", "--host", "127.0.0.1", "--port", "0"]
     process = subprocess.Popen(
-        [*command, "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        [*command, "--db", str(db), *args], stdout=subprocess.PIPE, stderr=stderr, text=True
     )
     try:
         line = process.stdout.readline() if process.stdout else ""
@@ -194,6 +195,17 @@ def test_serve_creates_its_store_owner_only(tmp_path):
         client.connect()
         assert client.create("kaluki", [{"kind": "you"}, {"kind": "easy"}], "Ann").ok
         client.close()
+    except BaseException:
+        process.kill()
+        process.wait(SERVE_TIMEOUT)
+        raise
+    return process
+
+
+def test_serve_creates_its_store_owner_only(tmp_path):
+    db = tmp_path / "tables.db"
+    process = start_serve(db)
+    try:
         files = [db, Path(f"{db}-wal"), Path(f"{db}-shm")]
         assert [mode(path) for path in files] == [0o600] * 3
     finally:

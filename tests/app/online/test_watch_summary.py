@@ -20,10 +20,9 @@ from game.app.table import open_net_table
 from game.app.table.parts.watching import watching_count
 from game.app.table.table_scene import TableScene
 from tests.app.conftest import frames
-from tests.app.keys import key, tab_to
-from tests.app.online.screens import retype, until
-from tests.app.online.test_refusals import open_join
-from tests.app.online.test_watch_table import hosted_kaluki, watching_table
+from tests.app.keys import key
+from tests.app.online.screens import until
+from tests.app.online.test_watch_table import hosted_kaluki, watch_by_code
 from tests.net.test_spectators import spectator
 
 
@@ -40,13 +39,7 @@ def test_a_spectator_takes_the_offered_seat_from_the_deal_s_summary(app, server,
     server.server.spectators.window = 120.0  # a loaded machine still catches the break
     ann = hosted_kaluki(server.url)
     try:
-        open_join(app)
-        retype(app, "address", server.url.removeprefix("http://"))
-        retype(app, "code", ann.client.code or "")
-        tab_to(app, "watch")
-        key(app, pygame.K_RETURN)
-        until([app], lambda: watching_table(app) is not None)
-        table = watching_table(app)
+        table = watch_by_code(app, server.url, ann.client.code or "")
 
         def summary_offers() -> bool:
             ann.step()

@@ -34,6 +34,19 @@ def hosted_kaluki(url: str) -> Player:
     return Player(client)
 
 
+def watch_by_code(app, url: str, code: str) -> TableScene:
+    """Join a table: the address and code typed, Watch chosen by keys; the table opened."""
+    open_join(app)
+    retype(app, "address", url.removeprefix("http://"))
+    retype(app, "code", code)
+    tab_to(app, "watch")
+    key(app, pygame.K_RETURN)
+    until([app], lambda: watching_table(app) is not None)
+    table = watching_table(app)
+    assert table is not None
+    return table
+
+
 def watching_table(app) -> TableScene | None:
     top = app.stack.top
     if isinstance(top, TableScene) and isinstance(top.session, WatchSession):
@@ -58,14 +71,7 @@ def test_watch_opens_a_read_only_table_of_backs_and_takes_a_seat_between_deals(
     server.server.spectators.window = 60.0  # a loaded machine still catches the break
     ann = hosted_kaluki(server.url)
     try:
-        scene = open_join(app)
-        retype(app, "address", server.url.removeprefix("http://"))
-        retype(app, "code", ann.client.code or "")
-        tab_to(app, "watch")
-        key(app, pygame.K_RETURN)
-        until([app], lambda: watching_table(app) is not None)
-        table = watching_table(app)
-        assert table is not None and scene is not table
+        table = watch_by_code(app, server.url, ann.client.code or "")
         until([app], lambda: bool(table.picture.tokens))
         only_backs_in_hands(table)
         names = set(table.side_buttons.values())
