@@ -217,6 +217,12 @@ class NetSession:
         return self.seat.time_left(seat) if self.to_act == seat else None
 
     @property
+    def watchers(self) -> int:
+        """How many watch this table now (its lobby frame says)."""
+        lobby = self.seat.lobby
+        return lobby.watching if lobby is not None else 0
+
+    @property
     def away(self) -> bool:
         """This seat's player is away (its time ran out three times in a row)."""
         return self.seat_status(self.my_seat) == "idle"

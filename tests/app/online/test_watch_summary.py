@@ -17,7 +17,6 @@ from game.app.i18n import ui
 from game.app.net_session import NetSession
 from game.app.scenes.deal_summary import SummaryScene
 from game.app.table import open_net_table
-from game.app.table.parts.watching import watching_count
 from game.app.table.table_scene import TableScene
 from tests.app.conftest import frames
 from tests.app.keys import key
@@ -97,15 +96,15 @@ def test_a_player_s_table_shows_how_many_watch(app, server, language):
 
         empty = corner_now()
         sam = spectator(server.url, ann.client.code or "", "Sam")
-        until([app], lambda: watching_count(table.session) == 1)
+        until([app], lambda: table.session.watchers == 1)
         shown = corner_now()
         assert shown != empty, "the count shows by the log's title"
         kim = spectator(server.url, ann.client.code or "", "Kim")
-        until([app], lambda: watching_count(table.session) == 2)
+        until([app], lambda: table.session.watchers == 2)
         assert corner_now() not in (empty, shown)  # "2 watching"
         sam.close()
         kim.close()
-        until([app], lambda: watching_count(table.session) == 0)
+        until([app], lambda: table.session.watchers == 0)
         assert corner_now() == empty  # nobody watches: nothing shown
     finally:
         ann.client.close()

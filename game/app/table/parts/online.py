@@ -21,7 +21,7 @@ from game.app.table.context import TableContext
 from game.app.table.panels import LogLine, fit_line
 from game.app.table.parts.log import TableLog
 from game.app.table.parts.pace import computer_flights
-from game.app.table.parts.watching import draw_watching_count, watching_count
+from game.app.table.parts.watching import draw_watching_count
 from game.app.ui.paint import panel, text
 from game.app.ui.theme import CREAM, GOLD, RED
 from game.engine.events import Event, Said
@@ -59,7 +59,8 @@ class TableOnline:
         self.kept: list[tuple[int, KeptLine]] = []  # notices and chat, after n moves
         self.back_sent_at = -BACK_EVERY_S
         log.kept_lines = self.kept_lines
-        session.keep_late_record = self.keep_late_record  # after the table has gone
+        # A record that comes after the table has gone is kept too (net_session.close).
+        session.keep_late_record = lambda record: self.keep_record(record, tell=False)
 
     @property
     def banner_shown(self) -> bool:
@@ -181,9 +182,11 @@ class TableOnline:
 
         forget(self.ctx.app.paths, self.session)
 
-    def keep_record(self, record: GameRecord) -> None:
+    def keep_record(self, record: GameRecord, tell: bool = True) -> None:
         """The finished game's record came: kept among the replays (once, under the
-        table's code), or, if it does not replay, kept aside and the player told why."""
+        table's code), or, if it does not replay, kept aside and the player told why
+        (not ``tell``: it came after the table closed, on the session's worker thread,
+        and nobody is left to tell)."""
         from game.persist.replays import keep_damaged_record, keep_for_replay
 
         paths = self.ctx.app.paths
@@ -191,18 +194,8 @@ class TableOnline:
             keep_for_replay(paths, record.saved, key=record.code, online=True)
             return
         aside = keep_damaged_record(paths, record.game, record.code, record.raw)
-        self.ctx.app.notify([self.record_refusal(aside)])
-
-    def keep_late_record(self, record: GameRecord) -> None:
-        """The record came after the table closed (on the session's worker thread): kept
-        among the replays, or quietly aside if it does not replay (nobody to tell now)."""
-        from game.persist.replays import keep_damaged_record, keep_for_replay
-
-        paths = self.ctx.app.paths
-        if record.saved is not None:
-            keep_for_replay(paths, record.saved, key=record.code, online=True)
-        else:
-            keep_damaged_record(paths, record.game, record.code, record.raw)
+        if tell:
+            self.ctx.app.notify([self.record_refusal(aside)])
 
     @staticmethod
     def record_refusal(aside: Path | None = None) -> str:
@@ -244,7 +237,7 @@ class TableOnline:
         layout = self.ctx.layout
         if layout is None:
             return
-        draw_watching_count(surface, layout, watching_count(self.session))  # "2 watching"
+        draw_watching_count(surface, layout, self.session.watchers)  # "2 watching"
         if self.banner_shown:
             _banner(surface, layout.centre, self.banner_text())
         elif self.session.away:  # the turn timer made this player away

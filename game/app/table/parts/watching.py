@@ -184,13 +184,6 @@ class TableWatching:
         text(surface, shown, (x, area.centery + 16), 15, colour, anchor="midleft")
 
 
-def watching_count(session: object) -> int:
-    """How many watch this online table now (its lobby frame says; 0 offline)."""
-    seat = getattr(session, "seat", None)
-    lobby = getattr(seat, "lobby", None)
-    return int(getattr(lobby, "watching", 0) or 0)
-
-
 def draw_watching_count(surface: pygame.Surface, layout: TableLayout, count: int) -> None:
     """ "2 watching", small and muted at the right of the log's title (every seat's and
     spectator's table of an online game; nothing while nobody watches)."""
