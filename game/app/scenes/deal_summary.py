@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar
 
 import pygame
 import pygame_gui
@@ -105,7 +105,6 @@ def penalty_summary(
 S = TypeVar("S")
 
 
-@runtime_checkable
 class SeatOffers(Protocol):
     """The seats a spectator may take now, offered on the summary too (the spectator's
     table part, parts/watching.py, is one): taking one works as from the table."""
@@ -140,16 +139,12 @@ class SummaryScene(Scene, Generic[S]):
         self._offers_shown: tuple[tuple[int, str], ...] = ()
         self._done = False
 
-    def enter(self) -> None:
-        """A spectator's table below (its ``watch`` part offers seats): the summary
-        offers them too, and the table goes on taking the server's frames beneath it
-        (the seats offered, the answer to a Take this seat)."""
-        below = self.app.stack.scenes[:-1]
-        offers = getattr(below[-1], "watch", None) if below else None
-        if self.seat_offers is None and isinstance(offers, SeatOffers):
-            self.seat_offers = offers
-            self.pauses_below = False
-        super().enter()
+    def offer_seats(self, offers: SeatOffers) -> None:
+        """Over a spectator's table (its ``watch`` part offers seats): the summary offers
+        them too, and the table goes on taking the server's frames beneath it (the seats
+        offered, the answer to a Take this seat)."""
+        self.seat_offers = offers
+        self.pauses_below = False
 
     def focus_items(self) -> list[Focusable]:
         items: list[Focusable] = []

@@ -49,7 +49,7 @@ from game.engine.zone_names import Zone, hand_zone
 
 if TYPE_CHECKING:
     from game.ai.base import Decision
-    from game.app.scenes.deal_summary import DealSummary
+    from game.app.scenes.deal_summary import DealSummary, SummaryScene
     from game.app.scenes.game_over import FinalResult
     from game.app.setup import GameSetup
     from game.app.table.context import TableContext
@@ -480,7 +480,7 @@ class GameHooks:
     def final_result(self, view: Any) -> FinalResult:
         raise NotImplementedError
 
-    def summary_scene(self, summary: Any, on_continue: Any) -> Any:
+    def summary_scene(self, summary: Any, on_continue: Callable[[], None]) -> SummaryScene[Any]:
         """The scene showing ``summary`` (from ``deal_summary``); Continue calls
         ``on_continue``. A game with its own end-of-deal screen returns it here."""
         from game.app.scenes.deal_summary import DealSummaryScene

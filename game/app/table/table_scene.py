@@ -119,7 +119,13 @@ class TableScene(Scene):
         online_over = self.net.game_over if self.net is not None else None
         online_replay = self.net.open_replay if self.net is not None else None
         self.flow = Flow(
-            self, self.driver, self.saving, self._handoff_done, online_over, online_replay
+            self,
+            self.driver,
+            self.saving,
+            self._handoff_done,
+            online_over,
+            online_replay,
+            self.watch,
         )
 
     # --- life cycle -------------------------------------------------------------------

@@ -451,7 +451,7 @@ class IndianRummyHooks(GameHooks):
     def deal_summary(self, view: Any) -> Any:  # a Showdown, for its own screen (showdown.py)
         return ending.showdown(view, self.names())
 
-    def summary_scene(self, summary: Any, on_continue: Any) -> ShowdownScene:
+    def summary_scene(self, summary: Any, on_continue: Callable[[], None]) -> ShowdownScene:
         """The showdown; between rounds its Continue opens the seats for the next round."""
 
         def after() -> None:

@@ -23,7 +23,7 @@ A fishing game, not a rummy: no stock, discard or melds. What this table shows a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -466,7 +466,7 @@ class LaughHooks(GameHooks):
     def deal_summary(self, view: Any) -> ending.LaughSummary:
         return ending.deal_summary(view, self.names())
 
-    def summary_scene(self, deal: Any, on_continue: Any) -> Any:
+    def summary_scene(self, deal: Any, on_continue: Callable[[], None]) -> ending.SettlementScene:
         return ending.SettlementScene(self.table.app, deal, on_continue)
 
     def final_result(self, view: Any) -> FinalResult:

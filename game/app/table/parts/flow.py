@@ -9,6 +9,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from game.app.table.ai_driver import AiDriver
 from game.app.table.context import TableContext
@@ -16,6 +17,9 @@ from game.app.table.parts.pace import computer_flights, pause_share
 from game.app.table.parts.saving import Saving
 from game.engine.actions import Action, NextDeal
 from game.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from game.app.scenes.deal_summary import SeatOffers
 
 log = logging.getLogger(__name__)
 AI_PAUSE = 0.55  # seconds an AI move waits after the table comes to rest (speed 1)
@@ -30,16 +34,19 @@ class Flow:
         handoff_done: Callable[[], None],
         game_over: Callable[[], None] | None = None,
         online_replay: Callable[[], None] | None = None,
+        seat_offers: SeatOffers | None = None,
     ) -> None:
         """``handoff_done`` is called when the next player sat down; ``game_over`` (a
         networked table's) when the game ended; ``online_replay`` (a networked table's)
-        looks back over the finished game from the record its server sent."""
+        looks back over the finished game from the record its server sent; ``seat_offers``
+        (a spectator's table's) the seats it may take, offered on the summary too."""
         self.ctx = ctx
         self.driver = driver
         self.saving = saving
         self._handoff_done = handoff_done
         self._online_over = game_over
         self._online_replay = online_replay
+        self.seat_offers = seat_offers
         self.ai_pause = AI_PAUSE
         self._rest = 0.0  # seconds the table has rested since the last move
         self._ai_action: Action | None = None  # an AI's decision, waiting for its moment
@@ -141,8 +148,10 @@ class Flow:
             summary = replace(summary, button_key="table.see_results")
         scene = ctx.hooks.summary_scene(summary, self._after_summary)
         look_back = self._look_back()
-        if look_back is not None and hasattr(scene, "on_replay"):
+        if look_back is not None:
             scene.on_replay = look_back  # the game so far, from its last move
+        if self.seat_offers is not None:  # a spectator's table: its seats on the summary
+            scene.offer_seats(self.seat_offers)
         ctx.app.stack.push(scene)
 
     def _after_summary(self) -> None:
