@@ -39,10 +39,6 @@ class DefaultName:
     number: int | None = None
 
     @property
-    def you(self) -> bool:
-        return self.number is None
-
-    @property
     def text(self) -> str:
         """The name as a file, a record or the table server holds it: the English words,
         which :func:`read_default` reads back (and an older Card Parlour reads too)."""
